@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@/": fileURLToPath(new URL("./", import.meta.url)),
+      // Modules marked `import "server-only"` are plain Node modules under test.
+      "server-only": fileURLToPath(new URL("./test/server-only-stub.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
