@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoginForm } from "@/components/auth/login-form";
+import { optionalAccess } from "@/lib/auth/authorize";
+import { getDb } from "@/lib/db";
+import { getI18n } from "@/lib/i18n/server";
+import { userCount } from "@/lib/organizations/setup";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("auth.signInTitle") };
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  if ((await userCount(await getDb())) === 0) redirect("/setup");
+  if (await optionalAccess()) redirect("/overview");
+  const { t } = await getI18n();
+  const { callbackUrl } = await searchParams;
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader>
+        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
+        <CardTitle>
+          <h1 className="text-2xl font-semibold">{t("auth.signInTitle")}</h1>
+        </CardTitle>
+        <CardDescription>{t("auth.signInDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <LoginForm callbackUrl={callbackUrl} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LanguageForm } from "@/components/settings/language-form";
+import { authorizePage } from "@/lib/auth/authorize";
+import { formatDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("preferences.title") };
+}
+
+/** A fixed instant, so the preview shows the format and not the clock. */
+const SAMPLE_INSTANT = "2026-03-09T18:30:00Z";
+
+export default async function PreferencesPage() {
+  await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const samples = [
+    { label: t("preferences.amountExample"), value: `${formatMoney("1234567.89", "BRL", locale)} · ${formatMoney("1234.5", "MXN", locale)} · ${formatMoney("0.00012345", "BTC", locale)}`, id: "amount" },
+    { label: t("preferences.dateExample"), value: formatDateTime(SAMPLE_INSTANT, locale), id: "date" },
+    { label: t("preferences.numberExample"), value: formatNumber("9876543.21", locale), id: "number" },
+  ];
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("preferences.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("preferences.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LanguageForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("preferences.formatPreview")}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+            {samples.map((s) => (
+              <div key={s.id} className="contents">
+                <dt className="text-sm text-muted-foreground">{s.label}</dt>
+                <dd className="font-mono text-sm tabular-nums" data-testid={`format-${s.id}`}>
+                  {s.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata, Viewport } from "next";
+import { Providers } from "@/components/providers/providers";
+import { getI18n } from "@/lib/i18n/server";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: { default: t("app.name"), template: `%s · ${t("app.name")}` }, description: t("app.tagline") };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0a0a0a" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const { locale, messages } = await getI18n();
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        <Providers locale={locale} messages={messages}>
+          {children}
+        </Providers>
+      </body>
+    </html>
+  );
+}

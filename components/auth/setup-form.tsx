@@ -1,0 +1,76 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { createFirstAdminAction, type SetupInput } from "@/app/(auth)/actions";
+import type { MessageKey } from "@/lib/i18n";
+
+const schema = z
+  .object({
+    organizationName: z.string().trim().min(1, "auth.nameRequired"),
+    name: z.string().trim().min(1, "auth.nameRequired"),
+    email: z.email("auth.invalidEmail"),
+    password: z.string().min(12, "auth.passwordTooShort"),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
+
+const FIELDS = [
+  { name: "organizationName", label: "auth.organizationName", type: "text", autoComplete: "organization" },
+  { name: "name", label: "auth.yourName", type: "text", autoComplete: "name" },
+  { name: "email", label: "auth.email", type: "email", autoComplete: "username" },
+  { name: "password", label: "auth.password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "auth.confirmPassword", type: "password", autoComplete: "new-password" },
+] as const;
+
+export function SetupForm() {
+  const { t } = useI18n();
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SetupInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { organizationName: "", name: "", email: "", password: "", confirmPassword: "" },
+    mode: "onTouched",
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    startTransition(async () => {
+      const result = await createFirstAdminAction(values);
+      if (!result.ok) {
+        setFormError(result.error.message);
+        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) {
+          form.setError(field as keyof SetupInput, { message });
+        }
+      }
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      {FIELDS.map((f) => {
+        const err = form.formState.errors[f.name]?.message;
+        return (
+          <FormField key={f.name} label={t(f.label)} htmlFor={f.name} error={err ? t(err as MessageKey) : undefined}>
+            <Input id={f.name} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />
+          </FormField>
+        );
+      })}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? t("auth.creating") : t("auth.createAdmin")}
+      </Button>
+    </form>
+  );
+}

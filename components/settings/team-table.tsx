@@ -1,0 +1,105 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { formatDate } from "@/lib/i18n/format";
+import { ROLES, type Role } from "@/lib/auth/roles";
+import type { MemberDto } from "@/lib/team/members";
+import { changeRoleAction, removeMemberAction } from "@/app/(dashboard)/settings/team/actions";
+import type { ActionResult } from "@/lib/actions/result";
+
+export function TeamTable({ members, currentUserId }: { members: MemberDto[]; currentUserId: string }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  const run = (fn: () => Promise<ActionResult<unknown>>, success: string) =>
+    startTransition(async () => {
+      const result = await fn();
+      if (result.ok) {
+        toast({ title: success, variant: "success" });
+        router.refresh();
+      } else toast({ title: result.error.message, variant: "destructive" });
+    });
+
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("team.member")}</TableHead>
+          <TableHead>{t("team.role")}</TableHead>
+          <TableHead className="hidden sm:table-cell">{t("team.since")}</TableHead>
+          <TableHead className="text-right">{t("team.actions")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {members.map((m) => (
+          <TableRow key={m.userId} data-testid={`member-${m.email}`}>
+            <TableCell>
+              <div className="font-medium">
+                {m.name} {m.userId === currentUserId && <span className="text-muted-foreground">({t("team.you")})</span>}
+              </div>
+              <div className="text-xs text-muted-foreground">{m.email}</div>
+            </TableCell>
+            <TableCell>
+              <Select
+                value={m.role}
+                disabled={pending}
+                onValueChange={(role) => run(() => changeRoleAction({ userId: m.userId, role: role as Role }), t("team.roleChanged"))}
+              >
+                <SelectTrigger className="w-36" aria-label={t("team.changeRole", { name: m.name })}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {ROLES.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {t(`roles.${r}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">{formatDate(m.since, locale)}</TableCell>
+            <TableCell className="text-right">
+              <AlertDialog>
+                <AlertDialogTrigger asChild>
+                  <Button variant="outline" size="sm" disabled={pending}>
+                    {t("team.remove")}
+                  </Button>
+                </AlertDialogTrigger>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>{t("team.removeConfirmTitle", { name: m.name })}</AlertDialogTitle>
+                    <AlertDialogDescription>{t("team.removeConfirmDescription")}</AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>{t("team.cancel")}</AlertDialogCancel>
+                    <AlertDialogAction onClick={() => run(() => removeMemberAction({ userId: m.userId }), t("team.memberRemoved"))}>
+                      {t("team.remove")}
+                    </AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

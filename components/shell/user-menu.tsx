@@ -1,0 +1,103 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useTheme } from "next-themes";
+import { Languages, LogOut, SunMoon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n";
+import type { Role } from "@/lib/auth/roles";
+import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
+import { THEME_OPTIONS } from "./theme-options";
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]!.toUpperCase())
+    .join("");
+}
+
+export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
+  const { locale, t } = useI18n();
+  const { theme, setTheme } = useTheme();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  const changeLocale = (value: string) =>
+    startTransition(async () => {
+      const result = await setLocaleAction({ locale: value as Locale });
+      if (result.ok) router.refresh();
+      else toast({ title: result.error.message, variant: "destructive" });
+    });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-2" disabled={pending} aria-label={t("shell.userMenu")}>
+          <Avatar className="size-8">
+            <AvatarFallback>{initials(name)}</AvatarFallback>
+          </Avatar>
+          <span className="hidden max-w-40 truncate text-sm lg:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid gap-0.5 font-normal">
+          <span className="truncate text-sm font-medium">{name}</span>
+          <span className="truncate text-xs text-muted-foreground">{t("shell.signedInAs", { email })}</span>
+          <span className="text-xs text-muted-foreground">{t("shell.role", { role: t(`roles.${role}`) })}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <Languages aria-hidden /> {t("shell.language")}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            <DropdownMenuRadioGroup value={locale} onValueChange={changeLocale}>
+              {LOCALES.map((l) => (
+                <DropdownMenuRadioItem key={l} value={l} lang={l}>
+                  {LOCALE_NAMES[l]}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <SunMoon aria-hidden /> {t("shell.theme")}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
+              {THEME_OPTIONS.map((o) => (
+                <DropdownMenuRadioItem key={o.value} value={o.value}>
+                  <o.icon aria-hidden /> {t(o.label)}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => startTransition(() => signOutAction())}>
+          <LogOut aria-hidden /> {t("shell.signOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,12 @@
+/** What every server action answers: data, or an error meant for the person using the dashboard. */
+export type ActionError = {
+  code: string;
+  /** already in the caller's language */
+  message: string;
+  /** per field, by dotted path (`payer.address.zipCode`), in the caller's language */
+  fieldErrors?: Record<string, string>;
+  /** quoted to support for unexpected failures */
+  reference?: string;
+};
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

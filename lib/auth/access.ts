@@ -1,0 +1,88 @@
+/**
+ * Who is calling and what they may do, read from the database on every
+ * request: a demotion or removal takes effect on the caller's next request,
+ * not when their session token expires. No Next.js imports, so it is unit
+ * tested directly against PGlite and PostgreSQL.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/driver";
+import * as schema from "@/lib/db/schema";
+import { can, type Permission, type Role } from "./roles";
+
+export type Membership = { organizationId: string; organizationName: string; role: Role };
+
+export type Access = {
+  userId: string;
+  email: string;
+  name: string;
+  locale: schema.Locale;
+  organizationId: string;
+  organizationName: string;
+  role: Role;
+  memberships: Membership[];
+};
+
+export type AccessDenial = "unauthenticated" | "no_organization" | "forbidden";
+
+export class AuthorizationError extends Error {
+  constructor(readonly reason: AccessDenial) {
+    super(reason === "unauthenticated" ? "Sign in to continue." : "You do not have permission to do this.");
+    this.name = "AuthorizationError";
+  }
+}
+
+/** The caller's user row and memberships, with the active organisation resolved; null when the user is gone. */
+export async function loadAccess(db: Database<typeof schema>, userId: string): Promise<Access | { userId: string; memberships: [] } | null> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  if (!user) return null;
+  const memberships: Membership[] = await db
+    .select({
+      organizationId: schema.memberships.organizationId,
+      organizationName: schema.organizations.name,
+      role: schema.memberships.role,
+    })
+    .from(schema.memberships)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
+    .where(eq(schema.memberships.userId, userId))
+    .orderBy(asc(schema.memberships.createdAt));
+  const active = memberships.find((m) => m.organizationId === user.activeOrganizationId) ?? memberships[0];
+  if (!active) return { userId, memberships: [] };
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    locale: user.locale,
+    organizationId: active.organizationId,
+    organizationName: active.organizationName,
+    role: active.role,
+    memberships,
+  };
+}
+
+/** Throws AuthorizationError unless `userId` is a member of an organisation whose role grants `permission`. */
+export async function resolveAccess(
+  db: Database<typeof schema>,
+  userId: string | null | undefined,
+  permission: Permission,
+): Promise<Access> {
+  if (!userId) throw new AuthorizationError("unauthenticated");
+  const access = await loadAccess(db, userId);
+  return checkAccess(access, permission);
+}
+
+export function checkAccess(access: Awaited<ReturnType<typeof loadAccess>>, permission: Permission): Access {
+  if (!access) throw new AuthorizationError("unauthenticated");
+  if (!("role" in access)) throw new AuthorizationError("no_organization");
+  if (!can(access.role, permission)) throw new AuthorizationError("forbidden");
+  return access;
+}
+
+/** Whether the user belongs to the organisation (used before switching to it). */
+export async function isMember(db: Database<typeof schema>, userId: string, organizationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: schema.memberships.role })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.userId, userId), eq(schema.memberships.organizationId, organizationId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,35 @@
+/**
+ * Roles and what each may do. This table is the whole policy; the one
+ * authorisation function (lib/auth/authorize.ts) consults it after reading the
+ * caller's role from the database.
+ */
+import { ROLES, type Role } from "@/lib/db/schema";
+
+export { ROLES, type Role };
+
+export const PERMISSIONS = {
+  /** see balances, transactions, charges, wallets, infractions */
+  "dashboard.view": ["admin", "operator", "support", "viewer"],
+  /** create charges: PIX QR, boleto, SPEI, crypto deposit addresses, fixed wallets */
+  "charges.create": ["admin", "operator"],
+  /** send money out, transfer between accounts, convert currencies */
+  "money.move": ["admin", "operator"],
+  /** answer PIX infractions (MED) with a message and evidence */
+  "infractions.reply": ["admin", "support"],
+  /** invite, change the role of, and remove members */
+  "team.manage": ["admin"],
+  /** add, activate and rotate Payment API credentials */
+  "credentials.manage": ["admin"],
+  /** organisation settings */
+  "organization.manage": ["admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,59 @@
+/**
+ * The one validated view of the dashboard's configuration. Nothing else reads
+ * `process.env` for these values. Validation happens on first use with a clear
+ * message naming the variable. The app imports it through `lib/env.ts`
+ * (server-only); the start scripts import this file directly.
+ */
+import { z } from "zod";
+
+const ipList = z
+  .string()
+  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.union([z.ipv4(), z.ipv6()])));
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (npm start generates one into .data/secrets.json)"),
+  CREDENTIALS_ENCRYPTION_KEY: z
+    .string()
+    .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 bytes, base64-encoded"),
+  PAYMENT_API_BASE_URL: z.url().default("http://127.0.0.1:4010"),
+  SANDBOX_ADMIN_TOKEN: z.string().optional(),
+  WEBHOOK_SOURCE_IPS: ipList.default(["127.0.0.1", "::1"]),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** The demo organisation is seeded only on the embedded database, and can be turned off. */
+  SEED_DEMO: booleanish.optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid dashboard configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Whether the demo organisation should exist: embedded database and not turned off. */
+export function shouldSeedDemo(e: Env = env()): boolean {
+  return !e.DATABASE_URL && e.SEED_DEMO !== false;
+}

@@ -1,0 +1,75 @@
+/**
+ * One way to open a Postgres database for both programs (dashboard and
+ * sandbox): PGlite (Postgres compiled to WASM) in a directory when no URL is
+ * given, node-postgres when a `postgres://` URL is. Everything above this file
+ * sees the same Drizzle `PgDatabase` type and runs the same SQL.
+ *
+ * Migrations are applied on open. On PostgreSQL several processes may start at
+ * once (scaled-out dashboard instances, parallel test workers), so the
+ * migration runs under a session advisory lock.
+ */
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type OpenDatabaseOptions<TSchema extends Record<string, unknown>> = {
+  /** `postgres://…`; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite directory; absent (with no url) means an in-memory database. */
+  dataDir?: string;
+  schema: TSchema;
+  migrationsFolder: string;
+  /** distinguishes the advisory locks of different programs sharing one server */
+  lockKey?: number;
+  /** node-postgres pool size */
+  poolMax?: number;
+};
+
+export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
+  db: Database<TSchema>;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export async function openDatabase<TSchema extends Record<string, unknown>>(
+  opts: OpenDatabaseOptions<TSchema>,
+): Promise<OpenedDatabase<TSchema>> {
+  if (opts.url) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const db = drizzle({ client: pool, schema: opts.schema });
+    const lockKey = opts.lockKey ?? 7_300_001;
+    const conn = await pool.connect();
+    try {
+      await conn.query("select pg_advisory_lock($1)", [lockKey]);
+      try {
+        await migrate(drizzle({ client: conn, schema: opts.schema }), { migrationsFolder: opts.migrationsFolder });
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [lockKey]);
+      }
+    } finally {
+      conn.release();
+    }
+    return { db: db as unknown as Database<TSchema>, kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // PGlite does not create the parent of its data directory.
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  const db = drizzle({ client, schema: opts.schema });
+  await migrate(db, { migrationsFolder: opts.migrationsFolder });
+  return { db: db as unknown as Database<TSchema>, kind: "pglite", close: () => client.close() };
+}
+
+/** Liveness probe used by health endpoints and tests. */
+export async function ping(db: Database<Record<string, unknown>>): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

@@ -1,0 +1,36 @@
+import "server-only";
+/**
+ * The dashboard's database: PGlite in `<DATA_DIR>/db` when DATABASE_URL is
+ * unset, PostgreSQL when it is set. One promise per process (hot reload in
+ * dev re-imports modules, so the promise lives on globalThis), cleared when
+ * opening fails so the next request tries again.
+ */
+import path from "node:path";
+import { env } from "@/lib/env";
+import { openDatabase, type Database, type OpenedDatabase } from "./driver";
+import * as schema from "./schema";
+
+export type AppDatabase = Database<typeof schema>;
+
+const globalForDb = globalThis as unknown as { __dashboardDb?: Promise<OpenedDatabase<typeof schema>> };
+
+export function migrationsFolder(): string {
+  return path.join(process.cwd(), "lib/db/migrations");
+}
+
+export async function getDb(): Promise<AppDatabase> {
+  if (!globalForDb.__dashboardDb) {
+    const e = env();
+    globalForDb.__dashboardDb = openDashboardDatabase({ url: e.DATABASE_URL, dataDir: path.join(e.DATA_DIR, "db") });
+    globalForDb.__dashboardDb.catch(() => {
+      globalForDb.__dashboardDb = undefined;
+    });
+  }
+  return (await globalForDb.__dashboardDb).db;
+}
+
+export function openDashboardDatabase(opts: { url?: string; dataDir?: string }): Promise<OpenedDatabase<typeof schema>> {
+  return openDatabase({ ...opts, schema, migrationsFolder: migrationsFolder(), lockKey: 7_300_101 });
+}
+
+export { schema };

@@ -1,0 +1,51 @@
+/**
+ * Locale-aware formatting of amounts, numbers and dates. Amounts arrive as
+ * exact decimal strings (or anything with an exact `toString()`, such as a
+ * decimal.js value) and are never turned into binary floats: Intl.NumberFormat
+ * formats decimal strings exactly.
+ */
+import type { Locale } from "./index";
+
+/** Where dates are shown: the business time zone of each language's market. */
+export const LOCALE_TIME_ZONES: Record<Locale, string> = {
+  en: "UTC",
+  "pt-BR": "America/Sao_Paulo",
+  "es-MX": "America/Mexico_City",
+};
+
+/** ISO 4217 currencies Intl knows; crypto codes are formatted as number + code. */
+const FIAT = new Set(["BRL", "MXN", "USD", "EUR"]);
+const CRYPTO_DECIMALS: Record<string, number> = { USDT: 6, USDC: 6, BTC: 8, ETH: 8, SOL: 9, BNB: 8, POL: 8, TRX: 6, AVAX: 8 };
+
+type Exact = string | { toString(): string };
+// Intl accepts decimal strings and formats them exactly (ES2023 Intl.NumberFormat v3).
+type IntlDecimal = Parameters<Intl.NumberFormat["format"]>[0];
+
+function exact(value: Exact): IntlDecimal {
+  return String(value) as unknown as IntlDecimal;
+}
+
+export function formatMoney(value: Exact, currency: string, locale: Locale): string {
+  if (FIAT.has(currency)) {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(exact(value));
+  }
+  const digits = CRYPTO_DECIMALS[currency] ?? 8;
+  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(exact(value));
+  return `${n} ${currency}`;
+}
+
+export function formatNumber(value: Exact, locale: Locale, maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(exact(value));
+}
+
+export function formatDateTime(value: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: LOCALE_TIME_ZONES[locale],
+  }).format(new Date(value));
+}
+
+export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium"): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
+}

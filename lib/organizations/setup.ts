@@ -1,0 +1,64 @@
+/**
+ * Creating organisations and their first admin: the first-run page, the demo
+ * seed and the team page. No Next.js imports (used by scripts/start.ts too).
+ */
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/driver";
+import * as schema from "@/lib/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+
+type Db = Database<typeof schema>;
+
+export const DEMO_ORGANIZATION_NAME = "Demo Merchant";
+export const DEMO_ADMIN_EMAIL = "admin@demo.test";
+
+export async function userCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(schema.users);
+  return row?.n ?? 0;
+}
+
+export type NewAdmin = { organizationName: string; name: string; email: string; password: string; locale?: schema.Locale };
+
+/**
+ * Creates an organisation with its admin, only while the database has no user
+ * at all. Two concurrent first-run submissions serialise on an advisory lock,
+ * so exactly one succeeds; the other gets `null`.
+ */
+export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?: boolean } = {}) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7300201)`);
+    const [row] = await tx.select({ n: count() }).from(schema.users);
+    if ((row?.n ?? 0) > 0) return null;
+    const [org] = await tx.insert(schema.organizations).values({ name: input.organizationName, isDemo: !!opts.isDemo }).returning();
+    const [user] = await tx
+      .insert(schema.users)
+      .values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash, activeOrganizationId: org!.id, locale: input.locale ?? "en" })
+      .returning();
+    await tx.insert(schema.memberships).values({ organizationId: org!.id, userId: user!.id, role: "admin" });
+    await tx.insert(schema.auditLog).values({ organizationId: org!.id, userId: user!.id, action: "organization.created", target: org!.id });
+    return { organizationId: org!.id, userId: user!.id };
+  });
+}
+
+/** The demo organisation and its admin, on an empty embedded database. */
+export async function seedDemo(db: Db, password: string) {
+  return createFirstAdmin(
+    db,
+    { organizationName: DEMO_ORGANIZATION_NAME, name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password },
+    { isDemo: true },
+  );
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email.trim().toLowerCase())).limit(1);
+  return user ?? null;
+}
+
+export async function adminCount(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.role, "admin")));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,28 @@
+import type { NextConfig } from "next";
+
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+];
+
+const nextConfig: NextConfig = {
+  // PGlite ships WASM and data files it loads from its own package folder.
+  serverExternalPackages: ["@electric-sql/pglite"],
+  allowedDevOrigins: ["127.0.0.1"],
+  poweredByHeader: false,
+  // `npm test` type-checks the whole repository with tsc first; checking again inside the build doubles the time.
+  typescript: { ignoreBuildErrors: true },
+  // `next dev` would otherwise log server-action arguments, passwords included.
+  logging: { serverFunctions: false },
+  experimental: {
+    // forbidden() renders app/forbidden.tsx with HTTP 403.
+    authInterrupts: true,
+  },
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

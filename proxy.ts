@@ -1,0 +1,27 @@
+/**
+ * First line only: sends visitors without a valid session token to the
+ * sign-in page. It is not the authorisation check: every page, action and
+ * route handler calls lib/auth/authorize.ts itself, which reads the role from
+ * the database.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { env } from "@/lib/env";
+
+const PUBLIC_PATHS = ["/login", "/setup", "/api/auth", "/api/webhooks"];
+
+export async function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  if (PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return NextResponse.next();
+  const token = await getToken({ req, secret: env().AUTH_SECRET, secureCookie: req.nextUrl.protocol === "https:" });
+  if (!token?.sub) {
+    const url = new URL("/login", req.nextUrl);
+    if (pathname !== "/") url.searchParams.set("callbackUrl", pathname + search);
+    return NextResponse.redirect(url);
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt).*)"],
+};

@@ -1,0 +1,159 @@
+/**
+ * `npm start`: everything a fresh checkout needs, in order.
+ *  1. safe local secrets in .data/secrets.json (created once, mode 0600);
+ *  2. a production build when there is none or the sources changed;
+ *  3. migrations, and the demo organisation on an empty embedded database;
+ *  4. the sandbox on 4010 (unless PAYMENT_API_BASE_URL points elsewhere);
+ *  5. the dashboard on PORT (default 3000).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureLocalSecrets } from "../lib/config/local-secrets";
+import { parseEnv, shouldSeedDemo } from "../lib/config/env-schema";
+import { openDatabase } from "../lib/db/driver";
+import * as schema from "../lib/db/schema";
+import { verifyPassword } from "../lib/auth/password";
+import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, userCount } from "../lib/organizations/setup";
+import { randomBytes } from "node:crypto";
+import { startDashboard } from "./server";
+
+const root = process.cwd();
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+
+function log(msg: string) {
+  console.log(`[start] ${msg}`);
+}
+
+/** Newest modification time under the folders that make up the build. */
+function newestSource(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else newest = Math.max(newest, statSync(p).mtimeMs);
+    }
+  };
+  for (const d of ["app", "components", "lib", "public"]) if (existsSync(path.join(root, d))) walk(path.join(root, d));
+  for (const f of ["next.config.ts", "package.json", "proxy.ts", "postcss.config.mjs"]) {
+    if (existsSync(path.join(root, f))) newest = Math.max(newest, statSync(path.join(root, f)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (process.env.SKIP_BUILD === "1" && existsSync(buildId)) return;
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > newestSource()) {
+    log("production build is up to date");
+    return;
+  }
+  log("building the dashboard (next build)…");
+  const r = spawnSync(process.execPath, [require_resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: process.env });
+  if (r.status !== 0) {
+    console.error("[start] the build failed; see above");
+    process.exit(r.status ?? 1);
+  }
+}
+
+function require_resolve(spec: string) {
+  return path.join(root, "node_modules", spec);
+}
+
+/** The demo admin's password lives beside the other local secrets, so it can be printed on every start. */
+function demoPassword(): string {
+  const file = path.join(dataDir, "secrets.json");
+  const secrets = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  if (!secrets.DEMO_ADMIN_PASSWORD) {
+    secrets.DEMO_ADMIN_PASSWORD = randomBytes(12).toString("base64url");
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 });
+  }
+  return secrets.DEMO_ADMIN_PASSWORD;
+}
+
+async function prepareDatabase(env: ReturnType<typeof parseEnv>) {
+  const opened = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, "db"),
+    schema,
+    migrationsFolder: path.join(root, "lib/db/migrations"),
+    lockKey: 7_300_101,
+  });
+  try {
+    let demo: { email: string; password: string } | null = null;
+    if (shouldSeedDemo(env)) {
+      const password = demoPassword();
+      if ((await userCount(opened.db)) === 0) {
+        await seedDemo(opened.db, password);
+        log("seeded the demo organisation");
+      }
+      const user = await findUserByEmail(opened.db, DEMO_ADMIN_EMAIL);
+      if (user && (await verifyPassword(password, user.passwordHash))) demo = { email: DEMO_ADMIN_EMAIL, password };
+    }
+    return { demo, empty: (await userCount(opened.db)) === 0 };
+  } finally {
+    // PGlite allows one process per directory: release it before the dashboard opens it.
+    await opened.close();
+  }
+}
+
+function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
+  if (!existsSync(path.join(root, "sandbox", "main.ts"))) return null;
+  const url = new URL(env.PAYMENT_API_BASE_URL);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return null;
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "sandbox/main.ts"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      SANDBOX_PORT: url.port || "4010",
+      SANDBOX_HOST: process.env.SANDBOX_HOST ?? "127.0.0.1",
+      SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataDir, "sandbox"),
+    },
+  });
+  child.on("exit", (code, signal) => {
+    if (!shuttingDown) log(`the sandbox stopped (${signal ?? code})`);
+  });
+  return child;
+}
+
+let shuttingDown = false;
+
+async function main() {
+  const { created, secrets } = ensureLocalSecrets(dataDir);
+  if (created.length) log(`created ${created.join(", ")} in ${path.relative(root, dataDir)}/secrets.json (mode 0600)`);
+  for (const [k, v] of Object.entries(secrets)) if (k !== "DEMO_ADMIN_PASSWORD" && !process.env[k]) process.env[k] = v;
+  process.env.DATA_DIR = dataDir;
+  (process.env as Record<string, string>).NODE_ENV = "production";
+  const env = parseEnv(process.env);
+
+  buildIfNeeded();
+  const { demo, empty } = await prepareDatabase(env);
+  const sandbox = startSandbox(env);
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "127.0.0.1";
+  const dashboard = await startDashboard({ port, host, trustProxyHops: env.TRUST_PROXY_HOPS });
+
+  console.log("");
+  console.log(`  Dashboard:  ${dashboard.url}`);
+  if (sandbox) console.log(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
+  if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation)`);
+  else if (empty) console.log(`  First run:  open ${dashboard.url}/setup to create the first administrator`);
+  console.log("");
+
+  const stop = async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    sandbox?.kill("SIGTERM");
+    await dashboard.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
