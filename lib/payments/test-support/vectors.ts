@@ -1,0 +1,31 @@
+/**
+ * Test-only: loads the published vectors from shared/, which is checked out
+ * beside the repository (/work/shared next to /work/main). Not exported from
+ * index.ts; uses node:fs and is never bundled for the browser.
+ */
+import { readFileSync } from "node:fs";
+
+export type PaymentVectors = {
+  crc16_ccitt_false: { input: string; crc: string; source: string };
+  pix_br_code: { kind: string; payload: string; source: string }[];
+  boleto: { digitable_line: string; barcode: string; bank: string; amount: string; due_date: string; factor: number; source: string }[];
+  boleto_due_factor: {
+    base_date: string;
+    factor_1000: string;
+    factor_9999: string;
+    restart: { date: string; factor: number };
+    rule_after_restart: string;
+  };
+  clabe_valid: { clabe: string; bank?: string; plaza?: string }[];
+  clabe_invalid: { clabe: string; why: string }[];
+  cpf_valid: string[];
+  cnpj_valid: string[];
+  cnpj_alphanumeric_rule: string;
+  addresses_valid: { tron: string[]; evm_eip55: string[]; solana: string[]; bitcoin: string[] };
+  addresses_invalid: { evm_bad_checksum: string[] };
+};
+
+/** From lib/payments/test-support, four levels up is the directory holding main/ and shared/. */
+export const VECTORS_URL = new URL("../../../../shared/test-vectors/payments.json", import.meta.url);
+
+export const vectors: PaymentVectors = JSON.parse(readFileSync(VECTORS_URL, "utf8")) as PaymentVectors;
