@@ -1,0 +1,106 @@
+/**
+ * The one error class of the client. Every failure, whether the service answered with its error
+ * envelope, answered something that is not the envelope (HTML from a gateway, empty body, invalid
+ * JSON), never answered (connection reset, timeout), or the request failed local validation,
+ * becomes a PaymentApiError, so callers have one thing to catch and one `code` to switch on.
+ *
+ * It never holds the client secret, the signing key or an access token: it is built only from the
+ * answer's error body, the HTTP status and headers, and the request's method and path.
+ */
+import type { ApiErrorCode, ClientErrorCode, ErrorGroup } from "../schemas/errors";
+import type { RateLimitInfo } from "./rate-limit";
+
+export type PaymentApiErrorCode = ApiErrorCode | ClientErrorCode | (string & {});
+
+export type PaymentApiErrorInit = {
+  /** HTTP status of the answer; 0 when there was none (connection error, timeout, local validation) */
+  status: number;
+  code: PaymentApiErrorCode;
+  message: string;
+  group: ErrorGroup | (string & {});
+  retryable: boolean;
+  details?: Record<string, unknown> | null;
+  requestId?: string | null;
+  rateLimit?: RateLimitInfo | null;
+  method?: string;
+  path?: string;
+  /** how many HTTP attempts were made before giving up */
+  attempts?: number;
+  /** a sanitised description of a lower-level failure (never the original object) */
+  cause?: { name: string; code?: string; message: string };
+};
+
+export class PaymentApiError extends Error {
+  override readonly name = "PaymentApiError";
+  readonly status: number;
+  readonly code: PaymentApiErrorCode;
+  readonly group: ErrorGroup | (string & {});
+  readonly retryable: boolean;
+  readonly details: Record<string, unknown> | null;
+  readonly requestId: string | null;
+  readonly rateLimit: RateLimitInfo | null;
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+  readonly attempts: number;
+
+  constructor(init: PaymentApiErrorInit) {
+    super(init.message, init.cause ? { cause: init.cause } : undefined);
+    this.status = init.status;
+    this.code = init.code;
+    this.group = init.group;
+    this.retryable = init.retryable;
+    this.details = init.details ?? null;
+    this.requestId = init.requestId ?? null;
+    this.rateLimit = init.rateLimit ?? null;
+    this.method = init.method;
+    this.path = init.path;
+    this.attempts = init.attempts ?? 1;
+  }
+
+  /** The spec's `details.field` of a validation error, to put the message under the right input. */
+  get field(): string | undefined {
+    const f = this.details?.["field"];
+    return typeof f === "string" ? f : undefined;
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      group: this.group,
+      retryable: this.retryable,
+      details: this.details,
+      requestId: this.requestId,
+      method: this.method,
+      path: this.path,
+      attempts: this.attempts,
+    };
+  }
+
+  /** Copy with the number of attempts made (the retry loop knows it, the parser does not). */
+  withAttempts(attempts: number): PaymentApiError {
+    if (attempts === this.attempts) return this;
+    return new PaymentApiError({ ...this.toInit(), attempts });
+  }
+
+  private toInit(): PaymentApiErrorInit {
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      group: this.group,
+      retryable: this.retryable,
+      details: this.details,
+      requestId: this.requestId,
+      rateLimit: this.rateLimit,
+      method: this.method,
+      path: this.path,
+      attempts: this.attempts,
+      cause: this.cause as PaymentApiErrorInit["cause"],
+    };
+  }
+}
+
+export const isPaymentApiError = (e: unknown): e is PaymentApiError => e instanceof PaymentApiError;

@@ -1,0 +1,395 @@
+/**
+ * The request pipeline shared by every resource: URL, auth header, HMAC signature, timeout, the
+ * retry loop, envelope parsing and response validation. Resources describe a route (`RouteSpec`);
+ * this file decides how it travels.
+ *
+ * Secrets (client secret, signing key, access tokens) live in private fields and in request headers
+ * only: they are never put in an error, a log line or anything `util.inspect` can reach.
+ */
+import type { z } from "zod";
+import { anySuccessEnvelopeSchema, errorEnvelopeSchema } from "../schemas/envelope";
+import { tokenResponseSchema } from "../schemas/oauth";
+import type { ApiResponse } from "./api-promise";
+import { PaymentApiError } from "./errors";
+import { parseRateLimit, type RateLimitInfo } from "./rate-limit";
+import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY_MS, defaultSleep, retryDecision } from "./retry";
+import { signatureHeaders } from "./signing";
+import { TokenManager, defaultTokenStore, tokenCacheKey, type StoredToken, type TokenStore } from "./token";
+
+export type Logger = { debug(message: string, fields?: Record<string, unknown>): void };
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type TransportOptions = {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** HMAC key for the signed routes; when absent they are sent unsigned (README "Contract choices"). */
+  signingKey?: string | null;
+  fetch?: FetchLike;
+  tokenStore?: TokenStore;
+  /** retries after the first attempt (default 4: waits of 1, 2, 4, 8 s on 502/503) */
+  maxRetries?: number;
+  /** per attempt, default 30 000 ms */
+  timeoutMs?: number;
+  logger?: Logger;
+  /** injectable for tests; receives every computed delay */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** injectable clock (epoch ms) for token expiry and signature timestamps */
+  now?: () => number;
+  /** a Retry-After longer than this is not waited for (default 60 000 ms) */
+  maxRetryDelayMs?: number;
+  /** renew the token this long before it expires (default 60 000 ms) */
+  tokenRefreshMarginMs?: number;
+};
+
+export type RequestOptions = {
+  /** abort the call (and any wait between retries) */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+};
+
+export type RouteSpec<T> = {
+  method: "GET" | "POST";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** JSON body: serialised once; the same bytes are signed and sent on every attempt */
+  json?: unknown;
+  /** multipart body, built afresh for each attempt */
+  form?: () => FormData;
+  schema: z.ZodType<T, unknown>;
+  /** HMAC-signed route */
+  signed?: boolean;
+  /** whether repeating after an unknown outcome (connection error, timeout, gateway page) is harmless */
+  safeToRetry: boolean;
+  /** accept a bare 2xx JSON object as `data` (boleto and token are shown without the envelope) */
+  acceptBare?: boolean;
+  /** @internal the token request itself */
+  tokenRequest?: boolean;
+};
+
+type AttemptResult<T> =
+  | { ok: true; response: ApiResponse<T> }
+  | { ok: false; error: PaymentApiError; enveloped: boolean };
+
+const TOKEN_PATH = "/v2/oauth/token";
+const RENEW_TOKEN_CODES = new Set(["TOKEN_EXPIRED", "INVALID_TOKEN"]);
+const encoder = new TextEncoder();
+
+class TimeoutSignal extends Error {}
+
+/** errno-style code of a fetch failure (undici puts it on `cause`), for logs and error details. */
+function failureCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class Transport {
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly maxRetries: number;
+  readonly timeoutMs: number;
+  readonly maxRetryDelayMs: number;
+  readonly #basicAuth: string;
+  readonly #signingKey: string | null;
+  readonly #fetch: FetchLike;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #now: () => number;
+  readonly #logger: Logger | undefined;
+  readonly #tokens: TokenManager;
+  #lastRateLimit: RateLimitInfo | null = null;
+
+  constructor(o: TransportOptions) {
+    if (!o.baseUrl) throw new TypeError("PaymentApiClient: baseUrl is required");
+    if (!o.clientId || !o.clientSecret) throw new TypeError("PaymentApiClient: clientId and clientSecret are required");
+    this.baseUrl = o.baseUrl.replace(/\/+$/, "");
+    this.clientId = o.clientId;
+    this.maxRetries = Math.max(0, o.maxRetries ?? DEFAULT_MAX_RETRIES);
+    this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.maxRetryDelayMs = o.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+    this.#basicAuth = `Basic ${Buffer.from(`${o.clientId}:${o.clientSecret}`, "utf8").toString("base64")}`;
+    this.#signingKey = o.signingKey || null;
+    this.#fetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#sleep = o.sleep ?? defaultSleep;
+    this.#now = o.now ?? Date.now;
+    this.#logger = o.logger;
+    this.#tokens = new TokenManager({
+      store: o.tokenStore ?? defaultTokenStore,
+      key: tokenCacheKey(this.baseUrl, o.clientId),
+      fetchToken: () => this.#fetchToken(),
+      now: this.#now,
+      refreshMarginMs: o.tokenRefreshMarginMs,
+    });
+  }
+
+  /** Rate-limit headers of the last answer of an API route (the token endpoint has its own budget). */
+  get lastRateLimit(): RateLimitInfo | null {
+    return this.#lastRateLimit;
+  }
+
+  get hasSigningKey(): boolean {
+    return this.#signingKey !== null;
+  }
+
+  #log(message: string, fields: Record<string, unknown>) {
+    try {
+      this.#logger?.debug(message, fields);
+    } catch {
+      // a failing logger must not fail the payment call
+    }
+  }
+
+  async #fetchToken(): Promise<StoredToken> {
+    const issuedAt = this.#now();
+    this.#log("payment-api token.request", { clientId: this.clientId });
+    const res = await this.request({
+      method: "POST",
+      path: TOKEN_PATH,
+      json: { grant_type: "client_credentials" },
+      schema: tokenResponseSchema,
+      safeToRetry: true, // each request simply returns an independent token
+      acceptBare: true,
+      tokenRequest: true,
+    });
+    return { accessToken: res.data.access_token, expiresAt: issuedAt + res.data.expires_in * 1000, issuedAt };
+  }
+
+  async request<T>(route: RouteSpec<T>, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const maxRetries = Math.max(0, opts.maxRetries ?? this.maxRetries);
+    const body = route.json === undefined ? undefined : encoder.encode(JSON.stringify(route.json));
+    let attempts = 0;
+    let retryIndex = 0;
+    let rejectedToken: string | undefined;
+    let renewedToken = false;
+
+    for (;;) {
+      let token: string | undefined;
+      if (!route.tokenRequest) token = await this.#tokens.get(rejectedToken);
+      attempts++;
+      const result = await this.#attempt(route, body, token, opts, attempts);
+      if (result.ok) return result.response;
+      const error = result.error;
+
+      // An expired or unknown token (e.g. a clock skew, or the service restarted): renew once and
+      // repeat. Only once, so a credential that keeps failing surfaces instead of looping.
+      if (token !== undefined && !renewedToken && RENEW_TOKEN_CODES.has(error.code)) {
+        renewedToken = true;
+        rejectedToken = token;
+        this.#log("payment-api token.rejected", { method: route.method, path: route.path, code: error.code });
+        continue;
+      }
+
+      const decision = retryDecision(error, {
+        retryIndex,
+        maxRetries,
+        safeToRetry: route.safeToRetry,
+        enveloped: result.enveloped,
+        maxRetryDelayMs: this.maxRetryDelayMs,
+      });
+      if (!decision.retry) throw error.withAttempts(attempts);
+      this.#log("payment-api retry", {
+        method: route.method,
+        path: route.path,
+        attempt: attempts,
+        reason: decision.reason,
+        status: error.status,
+        delayMs: decision.delayMs,
+      });
+      try {
+        await this.#sleep(decision.delayMs, opts.signal);
+      } catch {
+        throw this.#abortedError(route, attempts);
+      }
+      if (opts.signal?.aborted) throw this.#abortedError(route, attempts);
+      retryIndex++;
+    }
+  }
+
+  #abortedError(route: RouteSpec<unknown>, attempts: number) {
+    return new PaymentApiError({
+      status: 0,
+      code: "ABORTED",
+      message: "the request was aborted by the caller",
+      group: "SYSTEM",
+      retryable: false,
+      method: route.method,
+      path: route.path,
+      attempts,
+    });
+  }
+
+  #url(path: string, query?: RouteSpec<unknown>["query"]): string {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  async #attempt<T>(
+    route: RouteSpec<T>,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    token: string | undefined,
+    opts: RequestOptions,
+    attempt: number,
+  ): Promise<AttemptResult<T>> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (route.tokenRequest) headers["Authorization"] = this.#basicAuth;
+    else if (token !== undefined) headers["Authorization"] = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body) {
+      headers["Content-Type"] = "application/json";
+      payload = body;
+      // Fresh timestamp and nonce on every attempt; same body bytes (see signing.ts).
+      if (route.signed && this.#signingKey) Object.assign(headers, signatureHeaders(this.#signingKey, body, this.#now()));
+    } else if (route.form) {
+      payload = route.form(); // fetch sets the multipart boundary itself
+    }
+
+    const controller = new AbortController();
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
+    const onCallerAbort = () => controller.abort(opts.signal?.reason);
+    if (opts.signal?.aborted) onCallerAbort();
+    else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+    const started = performance.now();
+    const base = { method: route.method, path: route.path, attempts: attempt };
+    try {
+      const res = await this.#fetch(this.#url(route.path, route.query), {
+        method: route.method,
+        headers,
+        body: payload,
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      const result = this.#interpret(route, res, text, attempt);
+      this.#log("payment-api response", {
+        ...base,
+        status: res.status,
+        durationMs: Math.round(performance.now() - started),
+        requestId: result.ok ? result.response.requestId : result.error.requestId,
+        code: result.ok ? undefined : result.error.code,
+      });
+      return result;
+    } catch (e) {
+      const timedOut = controller.signal.reason instanceof TimeoutSignal;
+      const callerAborted = !timedOut && opts.signal?.aborted === true;
+      const code = timedOut ? "TIMEOUT" : callerAborted ? "ABORTED" : "CONNECTION_ERROR";
+      const errno = failureCode(e);
+      this.#log("payment-api failure", { ...base, code, errno, durationMs: Math.round(performance.now() - started) });
+      const error = new PaymentApiError({
+        ...base,
+        status: 0,
+        code,
+        message: timedOut
+          ? `no answer within ${timeoutMs} ms`
+          : callerAborted
+            ? "the request was aborted by the caller"
+            : `connection failed${errno ? ` (${errno})` : ""}`,
+        group: "SYSTEM",
+        retryable: !callerAborted,
+        details: errno ? { errno } : null,
+        cause: { name: e instanceof Error ? e.name : "Error", ...(errno ? { code: errno } : {}), message: e instanceof Error ? e.message : String(e) },
+      });
+      if (callerAborted) throw error; // never retried, nothing to decide
+      return { ok: false, error, enveloped: false };
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  #interpret<T>(route: RouteSpec<T>, res: Response, text: string, attempt: number): AttemptResult<T> {
+    const rateLimit = parseRateLimit(res.headers, this.#now());
+    // Kept from the last answer that carried the headers (a gateway's error page may not).
+    if (!route.tokenRequest && (rateLimit.limit !== null || rateLimit.remaining !== null)) this.#lastRateLimit = rateLimit;
+    const headerRequestId = res.headers.get("x-request-id");
+    const base = { method: route.method, path: route.path, attempts: attempt, rateLimit };
+
+    const invalid = (why: string, details: Record<string, unknown> = {}, requestId = headerRequestId): AttemptResult<T> => ({
+      ok: false,
+      enveloped: false,
+      error: new PaymentApiError({
+        ...base,
+        status: res.status,
+        code: "INVALID_RESPONSE",
+        message: `unexpected answer from ${route.method} ${route.path} (HTTP ${res.status}): ${why}`,
+        group: "SYSTEM",
+        // a gateway's 502/503 page (or a bare 429) is as transient as the service's own answer
+        retryable: res.status === 429 || res.status === 502 || res.status === 503,
+        details: { content_type: res.headers.get("content-type"), length: text.length, ...details },
+        requestId,
+      }),
+    });
+
+    // Never copy the body into the error: it may be a token response cut short.
+    if (text.trim() === "") return invalid("empty body");
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return invalid("not JSON");
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return invalid("not a JSON object");
+
+    const asError = errorEnvelopeSchema.safeParse(json);
+    if (asError.success) {
+      const { error: body, request_id } = asError.data;
+      return {
+        ok: false,
+        enveloped: true,
+        error: new PaymentApiError({
+          ...base,
+          status: res.status,
+          code: body.code,
+          message: body.message,
+          group: body.group,
+          retryable: body.retryable,
+          details: body.details ?? null,
+          requestId: request_id ?? headerRequestId,
+        }),
+      };
+    }
+    if (!res.ok) return invalid("error status without the error envelope");
+
+    let data: unknown;
+    let requestId = headerRequestId;
+    const asSuccess = anySuccessEnvelopeSchema.safeParse(json);
+    if (asSuccess.success && "data" in json) {
+      data = asSuccess.data.data;
+      requestId = asSuccess.data.request_id ?? headerRequestId;
+    } else if (route.acceptBare && !("success" in json)) {
+      data = json;
+    } else {
+      return invalid("not the success envelope");
+    }
+
+    const parsed = route.schema.safeParse(data);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+      return {
+        ok: false,
+        // A well-formed answer whose content we cannot read: repeating will not change it.
+        enveloped: true,
+        error: new PaymentApiError({
+          ...base,
+          status: res.status,
+          code: "INVALID_RESPONSE",
+          message: `unexpected answer from ${route.method} ${route.path} (HTTP ${res.status}): data does not match the response schema`,
+          group: "SYSTEM",
+          retryable: false,
+          details: { issues },
+          requestId,
+        }),
+      };
+    }
+    return {
+      ok: true,
+      response: { data: parsed.data, status: res.status, requestId, rateLimit, headers: res.headers, attempts: attempt },
+    };
+  }
+}

@@ -1,0 +1,20 @@
+/** Typed client of Payment Service API v2. See README.md. */
+export { PaymentApiClient, type PaymentApiClientOptions } from "./client";
+export { PaymentApiError, isPaymentApiError, type PaymentApiErrorCode, type PaymentApiErrorInit } from "./core/errors";
+export { ApiPromise, type ApiResponse } from "./core/api-promise";
+export type { RateLimitInfo } from "./core/rate-limit";
+export type { Logger, RequestOptions, FetchLike } from "./core/transport";
+export { InMemoryTokenStore, defaultTokenStore, tokenCacheKey, type TokenStore, type StoredToken } from "./core/token";
+export { computeSignature, verifySignature, signatureHeaders, SIGNED_ROUTES, SIGNATURE_HEADERS, SIGNATURE_WINDOW_SECONDS, type SignatureCheck } from "./core/signing";
+export { backoffDelayMs, DEFAULT_MAX_RETRIES } from "./core/retry";
+export type { AmountInput } from "./resources/shared";
+export type { CashinCreateParams } from "./resources/cashin";
+export type { CashoutCreateParams } from "./resources/cashout";
+export type { BoletoCreateParams } from "./resources/boleto";
+export type { WalletCreateParams } from "./resources/wallets";
+export type { TransferCreateParams } from "./resources/transfers";
+export type { ConversionQuoteParams, ConversionCreateParams } from "./resources/conversions";
+export type { TransactionListParams } from "./resources/transactions";
+export type { InfractionReplyFile, InfractionReplyParams } from "./resources/infractions";
+export type { PixPaymentParams } from "./resources/pix";
+export * from "./schemas";
