@@ -3,7 +3,7 @@
  *  1. safe local secrets in .data/secrets.json (created once, mode 0600);
  *  2. a production build when there is none or the sources changed;
  *  3. migrations, and the demo organisation on an empty embedded database;
- *  4. the sandbox on 4010 (unless PAYMENT_API_BASE_URL points elsewhere);
+ *  4. the sandbox on 4010 (unless PAYMENT_API_BASE_URL points elsewhere, or SANDBOX=off);
  *  5. the dashboard on PORT (default 3000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -100,7 +100,7 @@ async function prepareDatabase(env: ReturnType<typeof parseEnv>) {
 }
 
 function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
-  if (!existsSync(path.join(root, "sandbox", "main.ts"))) return null;
+  if (process.env.SANDBOX === "off" || !existsSync(path.join(root, "sandbox", "main.ts"))) return null;
   const url = new URL(env.PAYMENT_API_BASE_URL);
   if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return null;
   const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "sandbox/main.ts"], {

@@ -1,3 +1,4 @@
+import { DashboardProviders } from "@/components/providers/dashboard-providers";
 import { OrgSwitcher } from "@/components/shell/org-switcher";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { MobileNav } from "@/components/shell/mobile-nav";
@@ -11,32 +12,34 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const { t, locale } = await getI18n();
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
   return (
-    <div className="flex min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-      >
-        {t("shell.skipToContent")}
-      </a>
-      <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
-        <p className="px-2 text-base font-semibold">{t("app.name")}</p>
-        {switcher}
-        <SidebarNav />
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-          <MobileNav header={switcher} />
-          <p className="truncate text-sm text-muted-foreground" data-testid="today">
-            {t("shell.today", { date: formatDate(new Date(), locale, "long") })}
-          </p>
-          <div className="ml-auto">
-            <UserMenu name={access.name} email={access.email} role={access.role} />
-          </div>
-        </header>
-        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-          {children}
-        </main>
+    <DashboardProviders>
+      <div className="flex min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+        >
+          {t("shell.skipToContent")}
+        </a>
+        <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
+          <p className="px-2 text-base font-semibold">{t("app.name")}</p>
+          {switcher}
+          <SidebarNav />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+            <MobileNav header={switcher} />
+            <p className="truncate text-sm text-muted-foreground" data-testid="today">
+              {t("shell.today", { date: formatDate(new Date(), locale, "long") })}
+            </p>
+            <div className="ml-auto">
+              <UserMenu name={access.name} email={access.email} role={access.role} />
+            </div>
+          </header>
+          <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </DashboardProviders>
   );
 }

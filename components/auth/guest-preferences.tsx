@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { THEME_OPTIONS } from "@/components/shell/theme-options";
-import { LOCALE_NAMES, LOCALES } from "@/lib/i18n";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/translate";
 import { setGuestLocaleAction } from "@/app/(auth)/actions";
 
 /** Language and theme on the pages shown before sign-in. */
@@ -28,8 +28,8 @@ export function GuestPreferences() {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" disabled={pending} aria-label={t("shell.language")}>
-            <Languages aria-hidden /> <span>{LOCALE_NAMES[locale]}</span>
+          <Button variant="ghost" size="sm" disabled={pending}>
+            <Languages aria-hidden /> <span className="sr-only">{t("shell.language")}:</span> <span>{LOCALE_NAMES[locale]}</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">

@@ -3,24 +3,25 @@
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { createFirstAdminAction, type SetupInput } from "@/app/(auth)/actions";
-import type { MessageKey } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n/translate";
 
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 const schema = z
   .object({
-    organizationName: z.string().trim().min(1, "auth.nameRequired"),
-    name: z.string().trim().min(1, "auth.nameRequired"),
+    organizationName: required("auth.nameRequired"),
+    name: required("auth.nameRequired"),
     email: z.email("auth.invalidEmail"),
-    password: z.string().min(12, "auth.passwordTooShort"),
+    password: z.string().check(z.minLength(12, "auth.passwordTooShort")),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
+  .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" }));
 
 const FIELDS = [
   { name: "organizationName", label: "auth.organizationName", type: "text", autoComplete: "organization" },

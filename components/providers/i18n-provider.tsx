@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useMemo } from "react";
-import { createTranslator, type Locale, type Messages, type Translate } from "@/lib/i18n";
+import { createTranslator, type Locale, type Messages, type Translate } from "@/lib/i18n/translate";
 
 const I18nContext = createContext<{ locale: Locale; t: Translate } | null>(null);
 

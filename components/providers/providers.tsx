@@ -1,19 +1,15 @@
 "use client";
 
 import { ThemeProvider } from "next-themes";
-import { TooltipProvider } from "@/components/ui/tooltip";
-import { Toaster } from "@/components/ui/toast";
-import type { Locale, Messages } from "@/lib/i18n";
+import type { Locale, Messages } from "@/lib/i18n/translate";
 import { I18nProvider } from "./i18n-provider";
 
+/** What every page needs. Dashboard-only providers live in DashboardProviders, to keep the sign-in page light. */
 export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: React.ReactNode }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <I18nProvider locale={locale} messages={messages}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
       </I18nProvider>
     </ThemeProvider>
   );

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,14 +15,14 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { ROLES } from "@/lib/auth/roles";
-import type { MessageKey } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n/translate";
 import { addMemberAction } from "@/app/(dashboard)/settings/team/actions";
 
 const schema = z.object({
-  name: z.string().trim().min(1, "auth.nameRequired"),
+  name: z.string().check(z.trim(), z.minLength(1, "auth.nameRequired")),
   email: z.email("auth.invalidEmail"),
   role: z.enum(ROLES),
-  temporaryPassword: z.string().min(12, "auth.passwordTooShort"),
+  temporaryPassword: z.string().check(z.minLength(12, "auth.passwordTooShort")),
 });
 type Values = z.infer<typeof schema>;
 
@@ -86,7 +86,7 @@ export function AddMemberDialog() {
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange}>
                   <SelectTrigger id="member-role" className="w-full">
-                    <SelectValue />
+                    <SelectValue>{t(`roles.${field.value}`)}</SelectValue>
                   </SelectTrigger>
                   <SelectContent>
                     {ROLES.map((r) => (

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/translate";
 import { setLocaleAction } from "@/app/(dashboard)/actions";
 
 export function LanguageForm() {
@@ -31,7 +31,7 @@ export function LanguageForm() {
         }
       >
         <SelectTrigger id="language" className="w-full">
-          <SelectValue />
+          <SelectValue>{LOCALE_NAMES[locale]}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {LOCALES.map((l) => (

@@ -50,7 +50,7 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
       </TableHeader>
       <TableBody>
         {members.map((m) => (
-          <TableRow key={m.userId} data-testid={`member-${m.email}`}>
+          <TableRow key={m.userId} data-testid={`member-${m.email}`} data-user-id={m.userId}>
             <TableCell>
               <div className="font-medium">
                 {m.name} {m.userId === currentUserId && <span className="text-muted-foreground">({t("team.you")})</span>}
@@ -64,7 +64,8 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
                 onValueChange={(role) => run(() => changeRoleAction({ userId: m.userId, role: role as Role }), t("team.roleChanged"))}
               >
                 <SelectTrigger className="w-36" aria-label={t("team.changeRole", { name: m.name })}>
-                  <SelectValue />
+                  {/* The label is given, so it shows before hydration too. */}
+                  <SelectValue>{t(`roles.${m.role}`)}</SelectValue>
                 </SelectTrigger>
                 <SelectContent>
                   {ROLES.map((r) => (

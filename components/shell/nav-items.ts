@@ -1,5 +1,5 @@
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, LayoutDashboard, List, Settings, ShieldAlert, Wallet } from "lucide-react";
-import type { MessageKey } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n/translate";
 
 /** The dashboard's sections, in sidebar order. */
 export const NAV_ITEMS = [

@@ -24,8 +24,9 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="w-full justify-between" disabled={pending} aria-label={`${t("shell.switchOrganization")}: ${active?.organizationName ?? ""}`}>
+        <Button variant="outline" className="w-full justify-between" disabled={pending}>
           <span className="flex min-w-0 items-center gap-2">
+            <span className="sr-only">{t("shell.switchOrganization")}:</span>
             <Building2 className="size-4 shrink-0" aria-hidden />
             <span className="truncate">{active?.organizationName}</span>
           </span>

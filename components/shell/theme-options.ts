@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import type { MessageKey } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n/translate";
 
 export const THEME_OPTIONS = [
   { value: "light", label: "shell.themeLight", icon: Sun },

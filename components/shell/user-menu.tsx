@@ -21,7 +21,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/auth/roles";
 import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
 import { THEME_OPTIONS } from "./theme-options";
@@ -51,8 +51,9 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" disabled={pending} aria-label={t("shell.userMenu")}>
-          <Avatar className="size-8">
+        <Button variant="ghost" className="h-10 gap-2 px-2" disabled={pending}>
+          <span className="sr-only">{t("shell.userMenu")}</span>
+          <Avatar className="size-8" aria-hidden>
             <AvatarFallback>{initials(name)}</AvatarFallback>
           </Avatar>
           <span className="hidden max-w-40 truncate text-sm lg:inline">{name}</span>

@@ -15,6 +15,7 @@ const en = {
     preferences: "Preferences",
   },
   shell: {
+    notifications: "Notifications",
     skipToContent: "Skip to content",
     openNavigation: "Open navigation",
     navigation: "Navigation",

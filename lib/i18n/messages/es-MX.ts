@@ -16,6 +16,7 @@ const esMX: Messages = {
     preferences: "Preferencias",
   },
   shell: {
+    notifications: "Notificaciones",
     skipToContent: "Saltar al contenido",
     openNavigation: "Abrir navegación",
     navigation: "Navegación",

@@ -16,6 +16,7 @@ const ptBR: Messages = {
     preferences: "Preferências",
   },
   shell: {
+    notifications: "Notificações",
     skipToContent: "Pular para o conteúdo",
     openNavigation: "Abrir navegação",
     navigation: "Navegação",

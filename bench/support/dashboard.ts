@@ -1,0 +1,87 @@
+/**
+ * Starts the production dashboard (scripts/start.ts) on a free port with a
+ * throwaway data folder, for benchmarks; builds first when there is no build.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startBenchDashboard() {
+  if (!existsSync(".next/BUILD_ID")) {
+    const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error("next build failed");
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", SANDBOX: "off", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), 90_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes("Dashboard:")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`dashboard exited (${code}):\n${output}`)));
+  });
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    admin: { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! },
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through Auth.js's own endpoints, as the browser's form post would; returns the Cookie header. */
+export async function signInCookie(url: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, v] = pair!.split("=");
+      jar.set(k!, v ?? "");
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrfRes = await fetch(`${url}/api/auth/csrf`);
+  keep(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${url}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${url}/overview` }),
+    redirect: "manual",
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed (${res.status})`);
+  return cookie();
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { Toaster } from "@/components/ui/toast";
+import { useI18n } from "./i18n-provider";
+
+export function DashboardProviders({ children }: { children: React.ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <TooltipProvider delayDuration={300}>
+      {children}
+      <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
+    </TooltipProvider>
+  );
+}

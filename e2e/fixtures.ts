@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+export const DEMO_DATA_DIR = ".data/e2e-demo";
+export const ADMIN_STATE = ".data/e2e-state/admin.json";
+export const FRESH_URL = `http://127.0.0.1:${process.env.E2E_FRESH_PORT ?? 3211}`;
+
+/** The demo admin's sign-in, exactly as `npm start` printed it (read from the same secrets file). */
+export function demoAdmin() {
+  const secrets = JSON.parse(readFileSync(path.join(DEMO_DATA_DIR, "secrets.json"), "utf8")) as Record<string, string>;
+  return { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel(/e-mail|correo/i).fill(email);
+  await page.getByLabel(/password|senha|contraseña/i).fill(password);
+  await page.getByRole("button", { name: /sign in|entrar|iniciar sesión/i }).click();
+}
+
+export type Member = { name: string; email: string; password: string; role: "admin" | "operator" | "support" | "viewer" };
+
+/** Adds a member through the Team page as the demo admin, as an admin would. */
+export async function addMember(browser: Browser, role: Member["role"], tag: string): Promise<Member> {
+  const unique = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const member: Member = { name: `E2E ${role} ${unique}`, email: `${unique}@e2e.test`, password: `pw-${unique}-long-enough`, role };
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  const page = await context.newPage();
+  await page.goto("/settings/team");
+  await page.getByRole("button", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(member.name);
+  await dialog.getByLabel("E-mail").fill(member.email);
+  await dialog.getByLabel("Role").click();
+  await page.getByRole("option", { name: new RegExp(`^${role}`, "i") }).click();
+  await dialog.getByLabel("Temporary password").fill(member.password);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByTestId(`member-${member.email}`)).toBeVisible();
+  await context.close();
+  return member;
+}
+
+/** Serious and critical axe-core violations on the current page, as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+export const test = base;
+export { expect };

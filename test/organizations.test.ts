@@ -1,0 +1,41 @@
+import { expect, it } from "vitest";
+import { count } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import { createFirstAdmin, userCount } from "@/lib/organizations/setup";
+import { addMember, changeRole, listMembers, removeMember, TeamChangeRefused } from "@/lib/team/members";
+import { describeEachDatabase } from "./support/databases";
+
+describeEachDatabase("first run and the team", (db) => {
+  it("creates exactly one first admin when two submissions race", async () => {
+    expect(await userCount(db())).toBe(0);
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => createFirstAdmin(db(), { organizationName: `Org ${i}`, name: `Admin ${i}`, email: `first${i}@test.dev`, password: "p".repeat(12) })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await userCount(db())).toBe(1);
+    const [orgs] = await db().select({ n: count() }).from(schema.organizations);
+    expect(orgs!.n).toBe(1);
+  });
+
+  it("never leaves an organisation without an admin", async () => {
+    const [org] = await db().select().from(schema.organizations).limit(1);
+    const [admin] = await db().select().from(schema.users).limit(1);
+    await expect(changeRole(db(), org!.id, admin!.id, "viewer", admin!.id)).rejects.toThrow(TeamChangeRefused);
+    await expect(removeMember(db(), org!.id, admin!.id, admin!.id)).rejects.toMatchObject({ code: "LAST_ADMIN" });
+    const second = await addMember(db(), org!.id, { name: "Second", email: "second@test.dev", role: "admin", temporaryPassword: "q".repeat(12) }, admin!.id);
+    await changeRole(db(), org!.id, admin!.id, "operator", second.userId);
+    const members = await listMembers(db(), org!.id);
+    expect(members.map((m) => [m.email, m.role])).toEqual(expect.arrayContaining([[admin!.email, "operator"], ["second@test.dev", "admin"]]));
+  });
+
+  it("refuses to add the same member twice, and adds an existing account without touching its password", async () => {
+    const [org] = await db().select().from(schema.organizations).limit(1);
+    const [admin] = await db().select().from(schema.users).limit(1);
+    await expect(
+      addMember(db(), org!.id, { name: "Second", email: "SECOND@test.dev", role: "viewer", temporaryPassword: "r".repeat(12) }, admin!.id),
+    ).rejects.toMatchObject({ code: "ALREADY_MEMBER" });
+    const [other] = await db().insert(schema.organizations).values({ name: "Other" }).returning();
+    const joined = await addMember(db(), other!.id, { name: "Second", email: "second@test.dev", role: "viewer", temporaryPassword: "s".repeat(12) }, admin!.id);
+    expect(joined.createdAccount).toBe(false);
+  });
+});
