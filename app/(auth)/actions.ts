@@ -73,8 +73,8 @@ export async function createFirstAdminAction(input: SetupInput): Promise<ActionR
   if (!parsed.success) {
     return { ok: false, error: { code: "INVALID_INPUT", message: t("errors.invalidInput"), fieldErrors: translateIssues(parsed.error.issues, t) } };
   }
-  const locale = await getLocale();
-  const created = await createFirstAdmin(await getDb(), { ...parsed.data, locale });
+  // No language is stored: until the admin picks one, the browser's is used.
+  const created = await createFirstAdmin(await getDb(), parsed.data);
   if (!created) return { ok: false, error: { code: "SETUP_DONE", message: t("auth.setupDone") } };
   await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/overview" });
   redirect("/overview");

@@ -11,6 +11,9 @@ import { formatMoney } from "@/lib/i18n/format";
 import { decodeBrCode, type BrCode, type BrCodeError } from "@/lib/payments/pix-br-code";
 import { detectDocument, formatDocument } from "@/lib/payments/documents";
 
+/** Values that are codes are shown in monospace; names and words are not. */
+const CODE_FIELDS = new Set(["key", "document", "url", "txid", "crc"]);
+
 type Outcome = { ok: true; value: BrCode } | { ok: false; error: BrCodeError } | null;
 
 /**
@@ -87,7 +90,7 @@ export function PixDecoder() {
               {rows(outcome.value).map(([id, label, value]) => (
                 <div key={id} className="contents">
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="font-mono break-all" data-testid={`pix-${id}`}>
+                  <dd className={CODE_FIELDS.has(id) ? "font-mono break-all" : "break-words"} data-testid={`pix-${id}`}>
                     {value}
                   </dd>
                 </div>

@@ -15,7 +15,8 @@ export type Access = {
   userId: string;
   email: string;
   name: string;
-  locale: schema.Locale;
+  /** the account's chosen language, or null to follow the browser */
+  locale: schema.Locale | null;
   organizationId: string;
   organizationName: string;
   role: Role;

@@ -25,7 +25,8 @@ export const users = pgTable("users", {
   name: text("name").notNull(),
   /** scrypt, in the self-describing format of lib/auth/password.ts; never the password */
   passwordHash: text("password_hash").notNull(),
-  locale: text("locale", { enum: LOCALES }).notNull().default("en"),
+  /** null until the user picks a language: until then the browser's (cookie, Accept-Language) is used */
+  locale: text("locale", { enum: LOCALES }),
   activeOrganizationId: uuid("active_organization_id").references(() => organizations.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * The request's language: the signed-in user's preference, else the
+ * The request's language: the signed-in user's chosen language, else the
  * `locale` cookie, else the browser's Accept-Language.
  */
 import { cache } from "react";
@@ -10,7 +10,7 @@ import { createTranslator, getMessages, isLocale, LOCALE_COOKIE, negotiateLocale
 
 export const getLocale = cache(async (): Promise<Locale> => {
   const access = await optionalAccess();
-  if (access) return access.locale;
+  if (access?.locale) return access.locale;
   const fromCookie = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isLocale(fromCookie)) return fromCookie;
   return negotiateLocale((await headers()).get("accept-language"));

@@ -33,7 +33,7 @@ export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?:
     const [org] = await tx.insert(schema.organizations).values({ name: input.organizationName, isDemo: !!opts.isDemo }).returning();
     const [user] = await tx
       .insert(schema.users)
-      .values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash, activeOrganizationId: org!.id, locale: input.locale ?? "en" })
+      .values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash, activeOrganizationId: org!.id, locale: input.locale ?? null })
       .returning();
     await tx.insert(schema.memberships).values({ organizationId: org!.id, userId: user!.id, role: "admin" });
     await tx.insert(schema.auditLog).values({ organizationId: org!.id, userId: user!.id, action: "organization.created", target: org!.id });
