@@ -1,0 +1,52 @@
+/**
+ * `npm run sandbox`: the sandbox as its own process.
+ *
+ *   SANDBOX_ADMIN_TOKEN  required: Bearer token of the control API (/sandbox/*)
+ *   SANDBOX_PORT         default 4010
+ *   SANDBOX_HOST         default 127.0.0.1
+ *   SANDBOX_DATA_DIR     default .data/sandbox (PGlite directory); ":memory:" keeps nothing on disk
+ *   SANDBOX_DATABASE_URL when set, PostgreSQL instead of PGlite
+ */
+import path from "node:path";
+import { createSandbox } from "./server";
+
+function fail(message: string): never {
+  console.error(`[sandbox] ${message}`);
+  process.exit(1);
+}
+
+const adminToken = process.env.SANDBOX_ADMIN_TOKEN?.trim();
+if (!adminToken) {
+  fail(
+    "SANDBOX_ADMIN_TOKEN is not set. It is the Bearer token of the control API (/sandbox/*); " +
+      "set it to any long random string, e.g. SANDBOX_ADMIN_TOKEN=$(openssl rand -hex 32) npm run sandbox",
+  );
+}
+const portText = process.env.SANDBOX_PORT ?? "4010";
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`SANDBOX_PORT must be a port number (0-65535), got "${portText}"`);
+const host = process.env.SANDBOX_HOST || "127.0.0.1";
+const databaseUrl = process.env.SANDBOX_DATABASE_URL || undefined;
+const dataDirSetting = process.env.SANDBOX_DATA_DIR || ".data/sandbox";
+const dataDir = databaseUrl || dataDirSetting === ":memory:" ? undefined : path.resolve(dataDirSetting);
+
+const sandbox = await createSandbox({ port, host, adminToken, dataDir, databaseUrl }).catch((e: unknown) =>
+  fail(`could not start: ${e instanceof Error ? e.message : String(e)}`),
+);
+console.log(`[sandbox] Payment Service API v2 sandbox listening on ${sandbox.url} (${databaseUrl ? "PostgreSQL" : dataDir ? `PGlite in ${dataDir}` : "PGlite in memory"})`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[sandbox] ${signal}: shutting down`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error("[sandbox] error while closing", e);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * The sandbox: a faithful, stateful emulator of Payment Service API v2 (ARCHITECTURE "The two
+ * programs"). `createSandbox` starts one in-process, for tests, e2e, `npm start` and sandbox/main.ts.
+ *
+ *   const sb = await createSandbox({ port: 0, host: "127.0.0.1", adminToken: "…" });
+ *   // sb.url, sb.port, sb.clock; await sb.close();
+ *
+ * Storage: PGlite in `dataDir` (in memory when absent), or PostgreSQL at `databaseUrl`; the sandbox's
+ * own schema and migrations (sandbox/db), applied on open.
+ */
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { Hono } from "hono";
+import { serve } from "@hono/node-server";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import { openDatabase } from "@/lib/db/driver";
+import * as schema from "./db/schema";
+import { fromPGlite, fromPgPool } from "./db/sql";
+import { SandboxClock } from "./clock";
+import { TokenService } from "./auth";
+import { Directory } from "./accounts";
+import { AbuseGuard, RateLimiter } from "./rate-limit";
+import { NonceMemory } from "./hmac";
+import { AccountConfigs, UsageTracker } from "./limits";
+import { loadSettings, saveSettings, type Sandbox } from "./context";
+import { newState, notFoundHandler, renderError, v2Handler, type V2Route } from "./pipeline";
+import { tokenHandler } from "./routes/token";
+import { balanceRoute, feesRoute, limitsRoute, profileRoute } from "./routes/account";
+import { cashinRoute } from "./routes/cashin";
+import { cashoutRoute, pixPaymentRoute } from "./routes/cashout";
+import { walletRoute } from "./routes/wallets";
+import { transferRoute } from "./routes/transfers";
+import { conversionNewRoute, conversionRateRoute, conversionSimulateRoute } from "./routes/conversions";
+import { transactionListRoute } from "./routes/transactions";
+import { boletoRoute } from "./routes/boleto";
+import { pixDecodeRoute } from "./routes/pix";
+import { mountControl } from "./routes/control";
+
+export type SandboxOptions = {
+  /** 0 picks a free port */
+  port?: number;
+  host?: string;
+  /** Bearer token of the control API (/sandbox/*) */
+  adminToken: string;
+  /** PGlite directory; in memory when absent (and no databaseUrl) */
+  dataDir?: string;
+  /** postgres://… : PostgreSQL instead of PGlite */
+  databaseUrl?: string;
+  /** When given, sets the persisted `hmac_required` setting at start. */
+  hmacRequired?: boolean;
+};
+
+export type RunningSandbox = {
+  url: string;
+  port: number;
+  clock: SandboxClock;
+  close(): Promise<void>;
+};
+
+/** Advisory-lock key of the sandbox's migrations (the dashboard uses 7_300_101). */
+export const SANDBOX_LOCK_KEY = 7_300_201;
+
+export const migrationsFolder = (): string => fileURLToPath(new URL("./db/migrations", import.meta.url));
+
+const V2_ROUTES: V2Route<never>[] = [
+  balanceRoute,
+  profileRoute,
+  limitsRoute,
+  feesRoute,
+  cashinRoute,
+  cashoutRoute,
+  walletRoute,
+  transferRoute,
+  conversionRateRoute,
+  conversionSimulateRoute,
+  conversionNewRoute,
+  transactionListRoute,
+  boletoRoute,
+  pixDecodeRoute,
+  pixPaymentRoute,
+] as V2Route<never>[];
+
+export function buildApp(sb: Sandbox, adminToken: string, isReady: () => boolean): Hono {
+  const app = new Hono();
+  app.post("/v2/oauth/token", tokenHandler(sb));
+  for (const def of V2_ROUTES) app.on(def.method, def.path, v2Handler(sb, def as V2Route<unknown>));
+  mountControl(app, sb, adminToken, isReady);
+  app.notFound(notFoundHandler(sb));
+  app.onError((err, c) => renderError(sb, newState(c), err));
+  return app;
+}
+
+export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
+  if (!opts.adminToken) throw new Error("createSandbox: adminToken is required");
+  const opened = await openDatabase({
+    url: opts.databaseUrl,
+    dataDir: opts.dataDir,
+    schema,
+    migrationsFolder: migrationsFolder(),
+    lockKey: SANDBOX_LOCK_KEY,
+  });
+  try {
+    const client = (opened.db as unknown as { $client: unknown }).$client;
+    const db = opened.kind === "pglite" ? fromPGlite(client as PGlite) : fromPgPool(client as Pool);
+    const clock = await SandboxClock.load(db);
+    const settings = await loadSettings(db);
+    if (opts.hmacRequired !== undefined && settings.hmac_required !== opts.hmacRequired) {
+      settings.hmac_required = opts.hmacRequired;
+      await saveSettings(db, settings);
+    }
+    const sb: Sandbox = {
+      db,
+      clock,
+      tokens: await TokenService.load(db, clock),
+      directory: new Directory(db, clock),
+      limiter: new RateLimiter(clock),
+      abuse: new AbuseGuard(clock),
+      nonces: new NonceMemory(clock),
+      usage: await UsageTracker.load(db, clock),
+      configs: new AccountConfigs(db),
+      settings,
+    };
+    let ready = false;
+    const app = buildApp(sb, opts.adminToken, () => ready);
+    const host = opts.host ?? "127.0.0.1";
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: opts.port ?? 4010, hostname: host }, () => resolve(s as Server)) as Server;
+      s.once("error", reject);
+    });
+    server.keepAliveTimeout = 65_000;
+    const port = (server.address() as AddressInfo).port;
+    ready = true;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+      port,
+      clock,
+      close() {
+        closing ??= (async () => {
+          ready = false;
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await opened.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    await opened.close().catch(() => undefined);
+    throw e;
+  }
+}
