@@ -2,7 +2,6 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { useTheme } from "next-themes";
 import { Languages, LogOut, SunMoon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -11,8 +10,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
@@ -21,10 +18,10 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/translate";
+import type { Locale } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/auth/roles";
 import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
-import { THEME_OPTIONS } from "./theme-options";
+import { LanguageRadioItems, ThemeRadioItems } from "./preference-radios";
 
 function initials(name: string) {
   return name
@@ -36,8 +33,7 @@ function initials(name: string) {
 }
 
 export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
-  const { locale, t } = useI18n();
-  const { theme, setTheme } = useTheme();
+  const { t } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
 
@@ -71,13 +67,7 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
             <Languages aria-hidden /> {t("shell.language")}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
-            <DropdownMenuRadioGroup value={locale} onValueChange={changeLocale}>
-              {LOCALES.map((l) => (
-                <DropdownMenuRadioItem key={l} value={l} lang={l}>
-                  {LOCALE_NAMES[l]}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
+            <LanguageRadioItems onChange={changeLocale} />
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSub>
@@ -85,13 +75,7 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
             <SunMoon aria-hidden /> {t("shell.theme")}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
-            <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-              {THEME_OPTIONS.map((o) => (
-                <DropdownMenuRadioItem key={o.value} value={o.value}>
-                  <o.icon aria-hidden /> {t(o.label)}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
+            <ThemeRadioItems />
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSeparator />

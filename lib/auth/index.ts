@@ -23,6 +23,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
+  // A wrong password is an expected outcome (counted by the throttle), not a server error worth a stack trace.
+  logger: {
+    error(error) {
+      if (error instanceof CredentialsSignin || (error as { type?: string }).type === "CredentialsSignin") return;
+      console.error("[auth]", error.name, error.message);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
