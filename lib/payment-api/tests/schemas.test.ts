@@ -19,8 +19,10 @@ import {
   walletRequestSchema,
   webhookPayloadSchema,
   WEBHOOK_EVENTS,
+  isValidCpfOrCnpj,
   type BoletoRequest,
 } from "../index";
+import { validateDocument } from "@/lib/payments";
 
 const check = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -101,6 +103,19 @@ describe("boleto request", () => {
     if (!r.ok) {
       expect(r.details.field).toBe(field);
       expect(r.code).toBe(code);
+    }
+  });
+
+  it("accepts the alphanumeric CNPJ (valid from July 2026), bare, masked or lower-case, as lib/payments does", () => {
+    for (const document of ["12ABC34501DE35", "12.ABC.345/01DE-35", "12abc34501de35"]) {
+      expect(isValidCpfOrCnpj(document)).toBe(true);
+      expect(validateDocument(document).ok).toBe(true);
+      expect(check(boletoRequestSchema, withPayer({ document }))).toEqual({ ok: true });
+    }
+    // wrong check digit, a letter in the check digits, 13 characters: INVALID_DOCUMENT on payer.document
+    for (const document of ["12ABC34501DE36", "12ABC34501DE3A", "12ABC34501DE3"]) {
+      expect(isValidCpfOrCnpj(document)).toBe(false);
+      expect(check(boletoRequestSchema, withPayer({ document }))).toMatchObject({ ok: false, code: "INVALID_DOCUMENT", status: 400, details: { field: "payer.document" } });
     }
   });
 
