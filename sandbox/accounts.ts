@@ -189,6 +189,12 @@ export class Directory {
     return { client_id: clientId, client_secret: secret, signing_key: signingKey, status: "pending" };
   }
 
+  /** Sets (or clears, with null) a credential's default webhook URL. Returns false when the client id is unknown. */
+  async setPostbackUrl(clientId: string, url: string | null): Promise<boolean> {
+    const rows = await this.db.query<{ client_id: string }>("update credentials set postback_url = $2 where client_id = $1 returning client_id", [clientId, url]);
+    return rows.length === 1;
+  }
+
   /** The account administrator's activation. Returns false when the client id is unknown. */
   async activate(clientId: string): Promise<boolean> {
     const rows = await this.db.query<{ client_id: string }>(

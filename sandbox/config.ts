@@ -52,10 +52,13 @@ export const RATE_LIMITS = {
   "POST /v2/conversions/simulate": 60,
   "POST /v2/conversions/new": 30,
   "POST /v2/account/transactions/list": 300,
+  "GET /v2/account/infractions": 60, // spec
+  "POST /v2/account/infractions/reply": 10, // spec
   // not listed by the spec: choices
   "POST /v2/boleto": 60,
   "POST /v2/pix/decode": 120,
   "POST /v2/pix/payment": 6000, // legacy alias of a cash-out: the cash-out's budget, its own counter
+  "GET /v2/account/infractions/detail": 120, // choice: twice the list's budget (a list is followed by details)
   other: 60, // unknown routes (404), per credential or per IP
 } as const;
 export type RateLimitedEndpoint = keyof typeof RATE_LIMITS;
@@ -138,3 +141,27 @@ export const PIX_LOCATION_PREFIX = "pix.sandbox.payment-service.example/qr/v2/";
 /** Bank code written into sandbox boletos ("001" Banco do Brasil layout; the free field is ours). */
 export const BOLETO_BANK_CODE = "001";
 export const MAX_BODY_BYTES = 1_048_576;
+
+// ------------------------------------------------------------------------------------------------
+// Lifecycles and webhooks (part 2)
+// ------------------------------------------------------------------------------------------------
+/** choice: a boleto is registered (boleto.registered) this many sandbox seconds after creation */
+export const BOLETO_REGISTRATION_SECONDS = 5;
+/** choice: how often the real-time ticker runs the time-driven work (expiries, settlements, retries) */
+export const TICK_MS = 1000;
+/** spec: the receiver must answer within 10 seconds */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** spec: up to 5 attempts; attempt k+1 is due this long after attempt k started (the 6 h interval is never reached) */
+export const WEBHOOK_MAX_ATTEMPTS = 5;
+export const WEBHOOK_RETRY_INTERVALS_SECONDS = [60, 300, 900, 3600, 21600] as const;
+/** choice: deliveries in flight at once */
+export const WEBHOOK_CONCURRENCY = 32;
+/** choice: ISPB written into the sandbox's PIX end-to-end ids */
+export const SANDBOX_ISPB = "99999999";
+
+// ------------------------------------------------------------------------------------------------
+// PIX infractions (MED)
+// ------------------------------------------------------------------------------------------------
+export const INFRACTION_DEADLINE_SECONDS = 7 * 86_400; // spec: 7 days from chargeback.opened
+/** the multipart reply body: 5 files of 10 MB plus 1 MiB for the other parts and the framing */
+export const INFRACTION_REPLY_MAX_BODY_BYTES = 5 * 10 * 1024 * 1024 + 1024 * 1024;

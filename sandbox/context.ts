@@ -8,12 +8,13 @@ import type { Directory } from "./accounts";
 import type { AbuseGuard, RateLimiter } from "./rate-limit";
 import type { NonceMemory } from "./hmac";
 import type { UsageTracker, AccountConfigs } from "./limits";
+import type { WebhookDispatcher } from "./webhooks/dispatcher";
 import { readOrInitState, writeState } from "./state";
 
 export type Settings = {
   /** The spec leaves HMAC enforcement open: a switch, on by default. */
   hmac_required: boolean;
-  /** Stored now; part 2 settles pending cash-outs after this many seconds (null: never). */
+  /** Pending cash-outs settle by themselves (cashout.confirmed) this many sandbox seconds after creation (null: never). */
   auto_settle_cashout_seconds: number | null;
 };
 
@@ -39,4 +40,5 @@ export type Sandbox = {
   usage: UsageTracker;
   configs: AccountConfigs;
   settings: Settings;
+  webhooks: WebhookDispatcher;
 };

@@ -51,6 +51,8 @@ export type NewTransaction = {
   counterCurrency?: string | null;
   counterAmount?: Decimal | null;
   postbackUrl?: string | null;
+  /** the credential that created it (its default webhook URL) */
+  clientId?: string | null;
   description?: string | null;
   details: Record<string, unknown>;
   responseStatus: number;
@@ -64,9 +66,9 @@ export type InsertOutcome = { created: true } | { created: false; replay: Replay
 
 const INSERT = `insert into transactions (id, transaction_id, account_id, external_id, request_hash, type, source, method, limit_operation, status,
     currency, amount, fee, amount_net, chain, network, counter_currency, counter_amount, postback_url, description,
-    details, response_status, response, expires_at, created_at, updated_at)
+    details, response_status, response, expires_at, created_at, updated_at, client_id)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::numeric, $13::numeric, $14::numeric, $15, $16, $17, $18::numeric, $19, $20,
-    $21::jsonb, $22::int, $23::jsonb, $24::timestamptz, $25::timestamptz, $25::timestamptz)
+    $21::jsonb, $22::int, $23::jsonb, $24::timestamptz, $25::timestamptz, $25::timestamptz, $26)
   on conflict (account_id, external_id) do nothing
   returning id`;
 
@@ -103,6 +105,7 @@ export async function insertIdempotent(q: Sql, t: NewTransaction): Promise<Inser
     JSON.stringify(t.response),
     t.expiresAt ?? null,
     t.createdAt,
+    t.clientId ?? null,
   ], "sbx_insert_transaction");
   if (rows.length === 1) return { created: true };
   // The external_id is taken (the insert did nothing): read the row that holds it. On PostgreSQL,

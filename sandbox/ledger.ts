@@ -7,7 +7,7 @@
  * Meaning of the columns (spec "Balance and account": balance = available, balance_locked = blocked):
  * - available: spendable;
  * - blocked: held by an operation in flight (a cash-out from creation until it settles or fails) or
- *   by compliance (part 2: infractions);
+ *   by compliance (an open PIX infraction);
  * - pending: incoming money not yet available (part 2: deposits awaiting confirmations).
  */
 import type Decimal from "decimal.js";
@@ -48,6 +48,38 @@ export async function credit(q: Sql, accountId: string, currency: string, amount
      on conflict (account_id, currency) do update set available = balances.available + excluded.available`,
     [accountId, currency, amount],
   );
+}
+
+/** blocked → available (a failed or refunded cash-out, an infraction won or canceled). */
+export async function release(q: Sql, accountId: string, currency: string, amount: Decimal): Promise<void> {
+  const rows = await q.query(
+    "update balances set blocked = blocked - $3::numeric, available = available + $3::numeric where account_id = $1 and currency = $2 and blocked >= $3::numeric returning blocked",
+    [accountId, currency, amount],
+  );
+  if (rows.length !== 1) throw new Error(`ledger: ${accountId} has less than ${amount.toFixed()} ${currency} blocked`);
+}
+
+/** blocked → gone (a settled cash-out, an infraction lost). */
+export async function settleBlocked(q: Sql, accountId: string, currency: string, amount: Decimal): Promise<void> {
+  const rows = await q.query(
+    "update balances set blocked = blocked - $3::numeric where account_id = $1 and currency = $2 and blocked >= $3::numeric returning blocked",
+    [accountId, currency, amount],
+  );
+  if (rows.length !== 1) throw new Error(`ledger: ${accountId} has less than ${amount.toFixed()} ${currency} blocked`);
+}
+
+/**
+ * Moves up to `amount` out of available: into blocked (`hold`) or out of the account. Returns what
+ * moved (less than `amount` when available is short; never below zero).
+ */
+export async function takeUpTo(q: Sql, accountId: string, currency: string, amount: Decimal, opts: { hold: boolean }): Promise<Decimal> {
+  const rows = await q.query<{ moved: string }>(
+    `with cur as (select least(available, $3::numeric) as x from balances where account_id = $1 and currency = $2 for update)
+     update balances b set available = b.available - cur.x${opts.hold ? ", blocked = b.blocked + cur.x" : ""}
+       from cur where b.account_id = $1 and b.currency = $2 returning cur.x as moved`,
+    [accountId, currency, amount],
+  );
+  return dec(rows[0]?.moved ?? "0");
 }
 
 export const balanceJson = (r: BalanceRow) => ({

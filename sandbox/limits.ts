@@ -8,7 +8,7 @@
  * insert, so two concurrent requests cannot both slip under the limit, and released when the insert
  * turns out to be an idempotent replay or the operation fails.
  */
-import type Decimal from "decimal.js";
+import Decimal from "decimal.js";
 import type { Db } from "./db/sql";
 import type { SandboxClock } from "./clock";
 import type { FeeRow, LimitOperation } from "./config";
@@ -146,6 +146,21 @@ export class UsageTracker {
     const now = this.clock.now();
     const base = `${accountId}|${currency}|${op}`;
     return { daily: this.used.get(`${base}|d:${dayOf(now)}`) ?? dec(0), monthly: this.used.get(`${base}|m:${monthOf(now)}`) ?? dec(0) };
+  }
+
+  /**
+   * Gives back the budget of an operation that no longer counts (failed, expired, cancelled), on the
+   * day and month it was created.
+   */
+  forget(accountId: string, currency: string, op: string, amount: Decimal, createdAtMs: number): void {
+    const base = `${accountId}|${currency}|${op}`;
+    const dKey = `${base}|d:${dayOf(createdAtMs)}`;
+    const mKey = `${base}|m:${monthOf(createdAtMs)}`;
+    // never below zero (a counter rebuilt at start may not hold an amount created before the month)
+    for (const k of [dKey, mKey]) {
+      const cur = this.used.get(k);
+      if (cur) this.add(k, Decimal.min(cur, amount).negated());
+    }
   }
 
   /**

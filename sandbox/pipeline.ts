@@ -9,6 +9,7 @@
  *   6. Content-Type → UNSUPPORTED_CONTENT_TYPE 400; body size → INVALID_PAYLOAD 400
  *   7. HMAC signature on the signed routes (when hmac_required) → 401 SIGNATURE group
  *   8. JSON → INVALID_JSON 400 (INVALID_PAYLOAD when not an object); schema → spec validation codes
+ *      (multipart routes: their own reader, at this step)
  *   9. the handler
  *
  * Every answer carries X-Request-Id and the X-RateLimit-* headers; errors are rendered in one place.
@@ -45,6 +46,8 @@ export type V2Route<B = unknown> = {
   signed?: boolean;
   /** request body schema; absent for GET */
   schema?: z.ZodType<B>;
+  /** a body that is not JSON (multipart): read and validated by the route itself, at the schema's place */
+  parse?: (c: Context) => Promise<B>;
   handle(req: V2Request<B>): Promise<Reply>;
 };
 
@@ -209,6 +212,8 @@ export function v2Handler<B>(sb: Sandbox, def: V2Route<B>) {
           });
         }
         body = parseWith(def.schema, parseJsonObject(raw));
+      } else if (def.parse) {
+        body = await def.parse(c);
       }
       const reply = await def.handle({
         sb,

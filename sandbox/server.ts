@@ -37,6 +37,10 @@ import { transactionListRoute } from "./routes/transactions";
 import { boletoRoute } from "./routes/boleto";
 import { pixDecodeRoute } from "./routes/pix";
 import { mountControl } from "./routes/control";
+import { infractionDetailRoute, infractionListRoute, infractionReplyRoute } from "./routes/infractions";
+import { Ticker } from "./lifecycle";
+import { WebhookDispatcher } from "./webhooks/dispatcher";
+import { TICK_MS, WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS } from "./config";
 
 export type SandboxOptions = {
   /** 0 picks a free port */
@@ -50,6 +54,12 @@ export type SandboxOptions = {
   databaseUrl?: string;
   /** When given, sets the persisted `hmac_required` setting at start. */
   hmacRequired?: boolean;
+  /** How long a webhook receiver has to answer completely (default 10 000 ms, the spec's 10 s). */
+  webhookTimeoutMs?: number;
+  /** Webhook deliveries in flight at once (default 32). */
+  webhookConcurrency?: number;
+  /** Real-time period of the time-driven work: expiries, auto-settlement, retries (default 1000 ms; 0: only on clock advance). */
+  tickMs?: number;
 };
 
 export type RunningSandbox = {
@@ -80,13 +90,16 @@ const V2_ROUTES: V2Route<never>[] = [
   boletoRoute,
   pixDecodeRoute,
   pixPaymentRoute,
+  infractionListRoute,
+  infractionDetailRoute,
+  infractionReplyRoute,
 ] as V2Route<never>[];
 
-export function buildApp(sb: Sandbox, adminToken: string, isReady: () => boolean): Hono {
+export function buildApp(sb: Sandbox, adminToken: string, isReady: () => boolean, runDue: () => Promise<void>): Hono {
   const app = new Hono();
   app.post("/v2/oauth/token", tokenHandler(sb));
   for (const def of V2_ROUTES) app.on(def.method, def.path, v2Handler(sb, def as V2Route<unknown>));
-  mountControl(app, sb, adminToken, isReady);
+  mountControl(app, sb, adminToken, isReady, runDue);
   app.notFound(notFoundHandler(sb));
   app.onError((err, c) => renderError(sb, newState(c), err));
   return app;
@@ -121,9 +134,14 @@ export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbo
       usage: await UsageTracker.load(db, clock),
       configs: new AccountConfigs(db),
       settings,
+      webhooks: new WebhookDispatcher(db, clock, {
+        timeoutMs: opts.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+        concurrency: opts.webhookConcurrency ?? WEBHOOK_CONCURRENCY,
+      }),
     };
+    const ticker = new Ticker(sb, opts.tickMs ?? TICK_MS);
     let ready = false;
-    const app = buildApp(sb, opts.adminToken, () => ready);
+    const app = buildApp(sb, opts.adminToken, () => ready, () => ticker.run());
     const host = opts.host ?? "127.0.0.1";
     const server = await new Promise<Server>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: opts.port ?? 4010, hostname: host }, () => resolve(s as Server)) as Server;
@@ -131,6 +149,9 @@ export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbo
     });
     server.keepAliveTimeout = 65_000;
     const port = (server.address() as AddressInfo).port;
+    // What fell due while the sandbox was down (expiries, retries, deliveries interrupted by a close).
+    await ticker.run();
+    ticker.start();
     ready = true;
     let closing: Promise<void> | undefined;
     return {
@@ -140,6 +161,8 @@ export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbo
       close() {
         closing ??= (async () => {
           ready = false;
+          await ticker.close();
+          await sb.webhooks.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();

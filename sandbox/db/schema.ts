@@ -47,6 +47,8 @@ export const credentials = pgTable(
     permissions: jsonb("permissions").$type<string[]>().notNull(),
     createdAt: ts("created_at").notNull(),
     activatedAt: ts("activated_at"),
+    /** the credential's default webhook URL (spec "postback_url … or the credential default") */
+    postbackUrl: text("postback_url"),
   },
   (t) => [index("credentials_account_idx").on(t.accountId)],
 );
@@ -142,6 +144,8 @@ export const transactions = pgTable(
     counterCurrency: text("counter_currency"),
     counterAmount: money("counter_amount"),
     postbackUrl: text("postback_url"),
+    /** the credential that created the operation: its default webhook URL applies when postback_url is absent */
+    clientId: text("client_id"),
     description: text("description"),
     /** payer, payment_info, key, split, boleto, counterparty ... */
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
@@ -160,6 +164,17 @@ export const transactions = pgTable(
     uniqueIndex("transactions_account_txid_uq").on(t.accountId, t.transactionId),
     index("transactions_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("transactions_txid_idx").on(t.transactionId),
+    // Time-driven work (sandbox/lifecycle.ts), partial so that settled rows cost nothing:
+    // unpaid charges by expiry, pending cash-outs by age (auto-settle), boletos awaiting registration.
+    index("transactions_pending_cashin_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending' and ${t.type} = 'cashin'`),
+    index("transactions_pending_cashout_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.type} = 'cashout'`),
+    index("transactions_boleto_registration_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.method} in ('BOLETO', 'PIX_BOLETO') and (${t.details} -> 'boleto' ->> 'registration') = 'pending'`),
   ],
 );
 
@@ -177,6 +192,8 @@ export const wallets = pgTable(
     kind: text("kind").notNull(),
     identifier: text("identifier").notNull(),
     minConfirmations: integer("min_confirmations"),
+    /** the credential that created the wallet (its default webhook URL receives the deposits' events) */
+    clientId: text("client_id"),
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("wallets_account_idx").on(t.accountId)],
@@ -201,4 +218,112 @@ export const conversionQuotes = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("conversion_quotes_lookup_idx").on(t.accountId, t.baseCurrency, t.destinationCurrency, t.expiresAt)],
+);
+
+/**
+ * The webhook outbox (sandbox/webhooks): one row per event to deliver, written in the same database
+ * transaction as the state change that emits it, so a committed change always has its webhook and a
+ * restart loses none. The dispatcher posts rows whose `next_attempt_at` has come on the sandbox clock.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** the transaction the event concerns (for conversions the conversion_id; for infractions the disputed transaction) */
+    transactionId: text("transaction_id"),
+    infractionId: text("infraction_id"),
+    event: text("event").notNull(),
+    url: text("url").notNull(),
+    /** the body, exactly as posted */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** pending | delivered | failed */
+    status: text("status").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** null once delivered or failed */
+    nextAttemptAt: ts("next_attempt_at"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_txid_idx").on(t.transactionId),
+  ],
+);
+
+/** Every delivery attempt: its answer (status code) or the error, and what was scheduled next. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    attemptedAt: ts("attempted_at").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    /** delivered | retry | failed */
+    result: text("result").notNull(),
+    nextAttemptAt: ts("next_attempt_at"),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
+/** PIX infractions (MED) received by an account. */
+export const infractions = pgTable(
+  "infractions",
+  {
+    infractionId: text("infraction_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** internal id of the disputed cash-in row */
+    transactionRowId: text("transaction_row_id")
+      .notNull()
+      .references(() => transactions.id),
+    transactionId: text("transaction_id").notNull(),
+    /** REFUND_REQUEST | FRAUD */
+    type: text("type").notNull(),
+    /** open | responded | resolved */
+    status: text("status").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** what actually moved available → blocked (less than amount when available was short) */
+    blockedAmount: money("blocked_amount").notNull(),
+    /** lost: what left the account in the end */
+    debitedAmount: money("debited_amount"),
+    e2eId: text("e2e_id"),
+    reason: text("reason"),
+    debtor: jsonb("debtor").$type<Record<string, unknown>>().notNull(),
+    creditor: jsonb("creditor").$type<Record<string, unknown>>().notNull(),
+    /** won | lost | canceled */
+    outcome: text("outcome"),
+    deadlineAt: ts("deadline_at").notNull(),
+    resolvedAt: ts("resolved_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("infractions_account_created_idx").on(t.accountId, t.createdAt), index("infractions_txrow_idx").on(t.transactionRowId)],
+);
+
+/** Replies to an infraction: the message and the evidence files' metadata (the bytes are not kept). */
+export const infractionReplies = pgTable(
+  "infraction_replies",
+  {
+    replyId: text("reply_id").primaryKey(),
+    infractionId: text("infraction_id")
+      .notNull()
+      .references(() => infractions.infractionId),
+    message: text("message").notNull(),
+    /** [{ name, content_type (detected), size, sha256 }] */
+    files: jsonb("files").$type<{ name: string; content_type: string; size: number; sha256: string }[]>().notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("infraction_replies_infraction_idx").on(t.infractionId, t.createdAt)],
 );

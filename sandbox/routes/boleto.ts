@@ -7,7 +7,7 @@
  * - amount above the BRL cash-in limit, or the daily / monthly volume spent → LIMIT_EXCEEDED 403;
  * - barcode (44 digits) and digitable line (47 digits with separators) that real tools accept
  *   (FEBRABAN layout, bank 001, our own 25-digit free field); url null (render from the barcode);
- *   registration pending at creation (part 2 registers it); PIX_BOLETO adds a dynamic BR Code;
+ *   registration pending at creation (sandbox/lifecycle.ts registers it 5 s later: boleto.registered); PIX_BOLETO adds a dynamic BR Code;
  * - external_id (≤ 150) is the idempotency key; transaction_id is the caller's own id, unique per
  *   account (DUPLICATE_RESOURCE 409), generated (32 hex) when absent.
  */
@@ -50,7 +50,7 @@ export const boletoRoute: V2Route<BoletoRequest> = {
   path: "/v2/boleto",
   permission: "can_cashin",
   schema: sandboxBoletoRequestSchema,
-  async handle({ sb, account, body, route }) {
+  async handle({ sb, account, credential, body, route }) {
     const amount = amountOf(body.amount);
     const today = brasiliaDay(sb.clock.now());
     const dueDate = body.due_date ?? addDays(today, BOLETO_DEFAULT_DUE_DAYS);
@@ -105,6 +105,7 @@ export const boletoRoute: V2Route<BoletoRequest> = {
         fee,
         amountNet,
         postbackUrl: body.postback_url ?? null,
+        clientId: credential.clientId,
         description: body.description ?? null,
         details: { payer: body.payer, boleto },
         responseStatus: 201,

@@ -6,8 +6,8 @@
  * Crypto → a deposit address valid for the chain, network, min_confirmations from the chain table;
  *   the amount answered as a decimal string; expires in 30 minutes (spec).
  *
- * Nothing moves in the ledger at creation: a charge is not money until it is paid (part 2 credits
- * available on cashin.confirmed). The hot path is one SQL statement (idempotent insert + read-back).
+ * Nothing moves in the ledger at creation: a charge is not money until it is paid (sandbox/lifecycle.ts
+ * credits available on cashin.confirmed). The hot path is one SQL statement (idempotent insert + read-back).
  */
 import type Decimal from "decimal.js";
 import { cashinRequestSchema, type CashinRequest, type SplitEntry } from "@/lib/payment-api/schemas/cashin";
@@ -77,7 +77,7 @@ export const cashinRoute: V2Route<CashinRequest> = {
   path: "/v2/transactions/cashin",
   permission: "can_cashin",
   schema: cashinRequestSchema,
-  async handle({ sb, account, body, route }) {
+  async handle({ sb, account, credential, body, route }) {
     const amount = amountOf(body.amount);
     const currency = body.currency;
     checkScale(amount, currency);
@@ -145,6 +145,7 @@ export const cashinRoute: V2Route<CashinRequest> = {
         chain,
         network: chain,
         postbackUrl: body.postback_url ?? null,
+        clientId: credential.clientId,
         details: {
           payer: body.payer,
           ...(body.split && { split: body.split }),

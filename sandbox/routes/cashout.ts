@@ -7,8 +7,8 @@
  *
  * The amount is debited at creation: available → blocked, in the same database transaction as the
  * insert (INSUFFICIENT_BALANCE rolls both back). The fee comes out of the amount: the recipient gets
- * amount_net = amount − fee. The answer is 202 { transaction_id, status: "pending" }; part 2 settles
- * (blocked → gone) or fails (blocked → available) it.
+ * amount_net = amount − fee. The answer is 202 { transaction_id, status: "pending" }; sandbox/lifecycle.ts
+ * settles (blocked → gone) or fails (blocked → available) it.
  */
 import { cashoutRequestSchema, type CashoutRequest } from "@/lib/payment-api/schemas/cashout";
 import { isCryptoCurrency } from "@/lib/payment-api/schemas/common";
@@ -27,7 +27,7 @@ import { ApiError } from "../errors";
 import { amountOf, checkScale, replayReply, reserveUsage } from "./common";
 
 export async function createCashout(req: V2Request<unknown>, body: CashoutRequest, hashedBody: unknown): Promise<Reply> {
-  const { sb, account, route } = req;
+  const { sb, account, route, credential } = req;
   const amount = amountOf(body.amount);
   const currency = body.currency;
   checkScale(amount, currency);
@@ -105,6 +105,7 @@ export async function createCashout(req: V2Request<unknown>, body: CashoutReques
         network,
         chain: network,
         postbackUrl: body.postback_url ?? null,
+        clientId: credential.clientId,
         description: body.description ?? null,
         details,
         responseStatus: 202,

@@ -1,11 +1,15 @@
 /**
  * The control API (`/sandbox/*`, ARCHITECTURE "The sandbox's control API"; the paths are fixed):
  * test helpers authenticated with `Authorization: Bearer $SANDBOX_ADMIN_TOKEN`, answering in the
- * spec's envelopes. Part 1 serves health, accounts, credentials, activation, clock and settings.
+ * spec's envelopes: health, accounts, credentials (activation, default webhook URL), clock, settings,
+ * transaction simulation, wallet deposits, infractions and their resolution, webhook deliveries.
  */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { parseAmount } from "@/lib/payments/money";
+import { postbackUrlSchema } from "@/lib/payment-api/schemas/common";
+import { CASHOUT_FAILURE_CODES } from "@/lib/payment-api/schemas/errors";
+import { INFRACTION_TYPES } from "@/lib/payment-api/schemas/infractions";
 import type { Sandbox } from "../context";
 import { saveSettings } from "../context";
 import { safeEqual } from "../accounts";
@@ -13,6 +17,12 @@ import { CURRENCIES, PERMISSIONS, type Permission } from "../config";
 import { MAX_ADVANCE_SECONDS } from "../clock";
 import { ApiError, successBody } from "../errors";
 import { newState, parseJsonObject, parseWith, readBody, renderError, renderSuccess, type Reply } from "../pipeline";
+import { SIMULATE_EVENTS, transition } from "../lifecycle";
+import { drivableByTransactionId } from "../tx-record";
+import { transactionJson } from "./transactions";
+import { walletDeposit } from "../wallet-deposits";
+import { openInfraction, resolveInfraction } from "../infractions";
+import { listDeliveries } from "../webhooks/outbox";
 
 const usernameSchema = z
   .string()
@@ -26,8 +36,28 @@ const accountSchema = z.object({
   document: z.string().min(1).max(32).optional(),
   balances: z.partialRecord(z.enum(CURRENCIES), balanceValueSchema).optional(),
   permissions: permissionsSchema.optional(),
+  /** the first credential's default webhook URL */
+  postback_url: postbackUrlSchema.optional(),
 });
-const credentialSchema = z.object({ username: usernameSchema, permissions: permissionsSchema.optional() });
+const credentialSchema = z.object({ username: usernameSchema, permissions: permissionsSchema.optional(), postback_url: postbackUrlSchema.optional() });
+const credentialUpdateSchema = z.object({ postback_url: postbackUrlSchema.nullable() });
+const simulateSchema = z.object({
+  event: z.enum(SIMULATE_EVENTS),
+  error_code: z.enum(CASHOUT_FAILURE_CODES).optional(),
+  /** only when a caller-chosen boleto transaction_id exists in several accounts */
+  username: usernameSchema.optional(),
+});
+const depositSchema = z.object({
+  amount: z.number().finite().positive(),
+  payer: z.object({ name: z.string().min(1).max(200), document: z.string().min(1).max(32) }).optional(),
+});
+const infractionSchema = z.object({
+  transaction_id: z.string().min(1).max(64),
+  type: z.enum(INFRACTION_TYPES),
+  amount: z.number().finite().optional(),
+  reason: z.string().min(1).max(2000).optional(),
+});
+const resolveSchema = z.object({ outcome: z.enum(["won", "lost", "canceled"]) });
 const advanceSchema = z.object({ seconds: z.number().finite().min(0).max(MAX_ADVANCE_SECONDS) });
 const settingsSchema = z.object({
   hmac_required: z.boolean().optional(),
@@ -51,7 +81,11 @@ function control<B>(sb: Sandbox, adminToken: string, schema: z.ZodType<B> | null
   };
 }
 
-export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady: () => boolean): void {
+/**
+ * `runDue` runs the time-driven work (expiries, auto-settlement, boleto registration) and wakes the
+ * webhook dispatcher: the clock advance awaits it, so what became due is applied when it answers.
+ */
+export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady: () => boolean, runDue: () => Promise<void>): void {
   app.get("/sandbox/health", (c) => {
     const rs = newState(c);
     if (!isReady()) return renderError(sb, rs, new ApiError("SERVICE_UNAVAILABLE", "starting"));
@@ -78,7 +112,8 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
         balances,
         permissions: b.permissions as Permission[] | undefined,
       });
-      return { status: 201, data: { username: account.username, credential } };
+      if (b.postback_url !== undefined) await sb.directory.setPostbackUrl(credential.client_id, b.postback_url);
+      return { status: 201, data: { username: account.username, credential: { ...credential, postback_url: b.postback_url ?? null } } };
     }),
   );
 
@@ -88,7 +123,17 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
       const account = await sb.directory.accountByUsername(b.username);
       if (!account) throw new ApiError("NOT_FOUND", `no account named ${b.username}`, { field: "username" });
       const credential = await sb.directory.createCredential(account.id, (b.permissions as Permission[] | undefined) ?? [...PERMISSIONS]);
-      return { status: 201, data: { username: account.username, credential } };
+      if (b.postback_url !== undefined) await sb.directory.setPostbackUrl(credential.client_id, b.postback_url);
+      return { status: 201, data: { username: account.username, credential: { ...credential, postback_url: b.postback_url ?? null } } };
+    }),
+  );
+
+  app.put(
+    "/sandbox/credentials/:client_id",
+    control(sb, adminToken, credentialUpdateSchema, async (b, c) => {
+      const clientId = c.req.param("client_id") ?? "";
+      if (!(await sb.directory.setPostbackUrl(clientId, b.postback_url))) throw new ApiError("NOT_FOUND", `no credential ${clientId}`);
+      return { status: 200, data: { client_id: clientId, postback_url: b.postback_url } };
     }),
   );
 
@@ -105,6 +150,7 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
     "/sandbox/clock/advance",
     control(sb, adminToken, advanceSchema, async (b) => {
       await sb.clock.advance(b.seconds);
+      await runDue();
       return { status: 200, data: { now: sb.clock.iso(), offset_seconds: sb.clock.offsetMs / 1000 } };
     }),
   );
@@ -119,6 +165,54 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
       await saveSettings(sb.db, next);
       Object.assign(sb.settings, next);
       return { status: 200, data: { ...sb.settings } };
+    }),
+  );
+
+  app.post(
+    "/sandbox/transactions/:transaction_id/simulate",
+    control(sb, adminToken, simulateSchema, async (b, c) => {
+      const transactionId = c.req.param("transaction_id") ?? "";
+      let rows = await drivableByTransactionId(sb.db, transactionId);
+      if (b.username !== undefined) {
+        const account = await sb.directory.accountByUsername(b.username);
+        rows = rows.filter((r) => r.account_id === account?.id);
+      }
+      if (rows.length === 0) throw new ApiError("NOT_FOUND", `no cash-in or cash-out ${transactionId}`, { field: "transaction_id" });
+      if (rows.length > 1) {
+        throw new ApiError("INVALID_VALUE", `transaction_id ${transactionId} exists in ${rows.length} accounts; name one with username`, { field: "username" }, { status: 409 });
+      }
+      if (b.error_code !== undefined && b.event !== "cashout.failed") {
+        throw new ApiError("INVALID_VALUE", "error_code: only cashout.failed carries an error_code", { field: "error_code" });
+      }
+      const { row, deliveries } = await transition(sb, rows[0]!.id, b.event, { errorCode: b.error_code });
+      return { status: 200, data: { ...transactionJson(row), event: b.event, webhooks: deliveries } };
+    }),
+  );
+
+  app.post(
+    "/sandbox/wallets/:wallet_id/deposit",
+    control(sb, adminToken, depositSchema, async (b, c) => ({ status: 201, data: await walletDeposit(sb, c.req.param("wallet_id") ?? "", b) })),
+  );
+
+  app.post(
+    "/sandbox/infractions",
+    control(sb, adminToken, infractionSchema, async (b) => ({ status: 201, data: await openInfraction(sb, b) })),
+  );
+
+  app.post(
+    "/sandbox/infractions/:infraction_id/resolve",
+    control(sb, adminToken, resolveSchema, async (b, c) => ({ status: 200, data: await resolveInfraction(sb, c.req.param("infraction_id") ?? "", b.outcome) })),
+  );
+
+  app.get(
+    "/sandbox/webhooks/deliveries",
+    control(sb, adminToken, null, async (_b, c) => {
+      const flying = sb.webhooks.inFlightIds();
+      const limit = Math.min(Math.max(Number(c.req.query("limit") ?? 1000) || 1000, 1), 10_000);
+      return {
+        status: 200,
+        data: await listDeliveries(sb.db, { transactionId: c.req.query("transaction_id") || undefined, infractionId: c.req.query("infraction_id") || undefined, limit }, flying),
+      };
     }),
   );
 }

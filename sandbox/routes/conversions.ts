@@ -9,7 +9,8 @@
  *   to_amount = (amount − fee) × rate, rounded down to the destination currency's scale.
  * /simulate stores a quote valid 30 s; /new honours the caller's latest unexpired quote for the same
  * pair and amount, otherwise it quotes afresh. /new debits the base currency and credits the
- * destination in one database transaction; the answer is 202 with status confirmed.
+ * destination in one database transaction; the answer is 202 with status confirmed, and
+ * conversion.confirmed goes to the credential's default webhook URL.
  */
 import { createHash } from "node:crypto";
 import type Decimal from "decimal.js";
@@ -28,6 +29,7 @@ import { credit, debit } from "../ledger";
 import { checkAmountBounds } from "../limits";
 import { computeFee, dec, floorTo, num } from "../money";
 import type { V2Route } from "../pipeline";
+import { withOutbox } from "../webhooks/outbox";
 import { amountOf, checkScale, inSeconds, replayReply, reserveUsage } from "./common";
 
 /** Mid rate of base → destination at a sandbox time (ms). */
@@ -114,7 +116,7 @@ export const conversionNewRoute: V2Route<ConversionRequest> = {
   permission: "can_convert",
   signed: true,
   schema: conversionRequestSchema,
-  async handle({ sb, account, body, route }) {
+  async handle({ sb, account, credential, body, route }) {
     const amount = amountOf(body.amount);
     checkScale(amount, body.base_currency);
     const limit = await sb.configs.limit(account.id, body.base_currency, "conversion");
@@ -147,7 +149,7 @@ export const conversionNewRoute: V2Route<ConversionRequest> = {
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id ?? null, hash);
     if (usage.replay) return replayReply(usage.replay);
     try {
-      const outcome = await sb.db.tx(async (tx) => {
+      const outcome = await withOutbox(sb.db, sb.webhooks, async (tx, out) => {
         const o = await insertIdempotent(tx, {
           id,
           transactionId: id,
@@ -168,9 +170,18 @@ export const conversionNewRoute: V2Route<ConversionRequest> = {
           details: { rate: q.rate.toFixed(), spread: q.spread.toFixed(), quoted: saved[0] !== undefined },
           responseStatus: 202,
           response: data,
+          clientId: credential.clientId,
           createdAt: sb.clock.date(),
         });
         if (!o.created) return o;
+        // conversion.confirmed to the credential's default webhook URL (a conversion has no postback_url)
+        await out.add(tx, sb.clock.date(), {
+          accountId: account.id,
+          clientId: credential.clientId,
+          event: "conversion.confirmed",
+          transactionId: id,
+          payload: { event: "conversion.confirmed", ...data },
+        });
         // Same account, two rows: lock them in currency order.
         if (body.base_currency < body.destination_currency) {
           await debit(tx, account.id, body.base_currency, amount, { hold: false });

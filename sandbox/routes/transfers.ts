@@ -3,7 +3,9 @@
  * the service, addressed by username. Final at once: status confirmed, 202. Both ledgers move in one
  * database transaction (rows locked in account-id order, so opposite transfers cannot deadlock), and
  * both accounts get a row in their transaction list under the same transaction_id (source
- * internal_transfer; type cashout for the sender, cashin for the recipient).
+ * internal_transfer; type cashout for the sender, cashin for the recipient). transfer.confirmed goes
+ * to both: direction sent to the sender's credential default webhook URL, received to the
+ * recipient's account default (written to the outbox in the same database transaction).
  */
 import { transferRequestSchema, type TransferRequest } from "@/lib/payment-api/schemas/transfers";
 import { newId } from "../accounts";
@@ -13,6 +15,8 @@ import { credit, debit } from "../ledger";
 import { checkAmountBounds } from "../limits";
 import { computeFee, num } from "../money";
 import type { V2Route } from "../pipeline";
+import { withOutbox } from "../webhooks/outbox";
+import { transferPayload } from "../webhooks/payloads";
 import { amountOf, checkScale, replayReply, reserveUsage } from "./common";
 
 export const transferRoute: V2Route<TransferRequest> = {
@@ -21,7 +25,7 @@ export const transferRoute: V2Route<TransferRequest> = {
   permission: "can_transfer",
   signed: true,
   schema: transferRequestSchema,
-  async handle({ sb, account, body, route }) {
+  async handle({ sb, account, credential, body, route }) {
     const amount = amountOf(body.amount);
     const currency = body.currency;
     checkScale(amount, currency);
@@ -51,7 +55,7 @@ export const transferRoute: V2Route<TransferRequest> = {
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id ?? null, hash);
     if (usage.replay) return replayReply(usage.replay);
     try {
-      const outcome = await sb.db.tx(async (q) => {
+      const outcome = await withOutbox(sb.db, sb.webhooks, async (q, out) => {
         const o = await insertIdempotent(q, {
           id: newId(),
           transactionId,
@@ -71,6 +75,7 @@ export const transferRoute: V2Route<TransferRequest> = {
           details: { direction: "sent", to_user: recipient.username, from_user: account.username },
           responseStatus: 202,
           response: data,
+          clientId: credential.clientId,
           createdAt: now,
         });
         if (!o.created) return o;
@@ -102,6 +107,28 @@ export const transferRoute: V2Route<TransferRequest> = {
           responseStatus: 202,
           response: { ...data, amount: num(amountNet), fee: 0, amount_net: num(amountNet), external_id: null },
           createdAt: now,
+        });
+        // transfer.confirmed on both sides: the sender's credential default, the recipient's account default.
+        const event = {
+          transactionId,
+          externalId: body.external_id ?? null,
+          fromUser: account.username,
+          toUser: recipient.username,
+          currency,
+          description: body.description ?? null,
+        };
+        await out.add(q, now, {
+          accountId: account.id,
+          clientId: credential.clientId,
+          event: "transfer.confirmed",
+          transactionId,
+          payload: transferPayload({ ...event, direction: "sent", amount: num(amount), amountNet: num(amountNet), fee: num(fee) }),
+        });
+        await out.add(q, now, {
+          accountId: recipient.id,
+          event: "transfer.confirmed",
+          transactionId,
+          payload: transferPayload({ ...event, direction: "received", amount: num(amountNet), amountNet: num(amountNet), fee: 0 }),
         });
         return o;
       });

@@ -2,7 +2,8 @@
  * POST /v2/transactions/wallet (spec "POST /v2/transactions/wallet", "Wallet"): a permanent receiving
  * identifier. BRL → a random PIX key (EVP, UUID v4); MXN → a CLABE; crypto → an address on `chain`
  * (default when absent: the first cash-in chain of the chain table that carries the coin). Each call
- * creates a new wallet. Deposits into it arrive in part 2 (POST /sandbox/wallets/{id}/deposit).
+ * creates a new wallet. Deposits arrive through POST /sandbox/wallets/{id}/deposit (wallet_deposit and
+ * cashin.confirmed with source static, to the creating credential's default webhook URL).
  */
 import { randomUUID } from "node:crypto";
 import { walletRequestSchema, type WalletRequest } from "@/lib/payment-api/schemas/wallets";
@@ -19,7 +20,7 @@ export const walletRoute: V2Route<WalletRequest> = {
   path: "/v2/transactions/wallet",
   permission: "can_cashin",
   schema: walletRequestSchema,
-  async handle({ sb, account, body }) {
+  async handle({ sb, account, credential, body }) {
     const walletId = newId();
     let kind: "address" | "pix_key" | "clabe";
     let identifier: string;
@@ -42,8 +43,8 @@ export const walletRoute: V2Route<WalletRequest> = {
       }
     }
     await sb.db.query(
-      "insert into wallets (wallet_id, account_id, currency, chain, kind, identifier, min_confirmations, created_at) values ($1, $2, $3, $4, $5, $6, $7::int, $8)",
-      [walletId, account.id, body.currency, chain, kind, identifier, minConfirmations, sb.clock.date()],
+      "insert into wallets (wallet_id, account_id, currency, chain, kind, identifier, min_confirmations, created_at, client_id) values ($1, $2, $3, $4, $5, $6, $7::int, $8, $9)",
+      [walletId, account.id, body.currency, chain, kind, identifier, minConfirmations, sb.clock.date(), credential.clientId],
     );
     return {
       status: 201,

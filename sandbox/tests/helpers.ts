@@ -43,7 +43,9 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function startSandbox(backend: Backend, opts: { dataDir?: string; hmacRequired?: boolean } = {}): Promise<TestSandbox> {
+export type StartOptions = { dataDir?: string; hmacRequired?: boolean; webhookTimeoutMs?: number; webhookConcurrency?: number; tickMs?: number };
+
+export async function startSandbox(backend: Backend, opts: StartOptions = {}): Promise<TestSandbox> {
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (backend.name === "postgres") {
@@ -51,7 +53,17 @@ export async function startSandbox(backend: Backend, opts: { dataDir?: string; h
     databaseUrl = db.url;
     drop = db.drop;
   }
-  const sb = await createSandbox({ port: 0, host: "127.0.0.1", adminToken: ADMIN, databaseUrl, dataDir: opts.dataDir, hmacRequired: opts.hmacRequired });
+  const sb = await createSandbox({
+    port: 0,
+    host: "127.0.0.1",
+    adminToken: ADMIN,
+    databaseUrl,
+    dataDir: opts.dataDir,
+    hmacRequired: opts.hmacRequired,
+    webhookTimeoutMs: opts.webhookTimeoutMs,
+    webhookConcurrency: opts.webhookConcurrency,
+    tickMs: opts.tickMs,
+  });
   return {
     ...sb,
     api: new Api(sb.url, () => sb.clock.now()),
@@ -148,7 +160,7 @@ export async function tokenOf(api: Api, c: Credential): Promise<string> {
 /** A new account with an activated credential and a token. */
 export async function newClient(
   api: Api,
-  opts: { balances?: Record<string, number | string>; permissions?: string[]; username?: string; name?: string; document?: string } = {},
+  opts: { balances?: Record<string, number | string>; permissions?: string[]; username?: string; name?: string; document?: string; postbackUrl?: string } = {},
 ): Promise<Client> {
   const username = opts.username ?? uniq();
   const r = await api.admin<{ username: string; credential: Credential }>("POST", "/sandbox/accounts", {
@@ -156,11 +168,16 @@ export async function newClient(
     ...(opts.balances && { balances: opts.balances }),
     ...(opts.name && { name: opts.name }),
     ...(opts.document && { document: opts.document }),
+    ...(opts.postbackUrl && { postback_url: opts.postbackUrl }),
   });
   if (r.status !== 201) throw new Error(`account: ${r.status} ${JSON.stringify(r.body)}`);
   let credential = r.body.data.credential;
   if (opts.permissions) {
-    const c = await api.admin<{ credential: Credential }>("POST", "/sandbox/credentials", { username, permissions: opts.permissions });
+    const c = await api.admin<{ credential: Credential }>("POST", "/sandbox/credentials", {
+      username,
+      permissions: opts.permissions,
+      ...(opts.postbackUrl && { postback_url: opts.postbackUrl }),
+    });
     credential = c.body.data.credential;
   }
   await api.admin("POST", `/sandbox/credentials/${credential.client_id}/activate`);
@@ -170,6 +187,18 @@ export async function newClient(
     credential,
     token,
     signed: (path, body, o = {}) => api.post(path, body, { ...o, token, sign: credential.signing_key }),
+    post: (path, body, o = {}) => api.post(path, body, { ...o, token }),
+    get: (path, o = {}) => api.get(path, { ...o, token }),
+  };
+}
+
+/** The same client with a fresh token (after the sandbox clock moved past the old one's hour). */
+export async function refreshed(api: Api, c: Client): Promise<Client> {
+  const token = await tokenOf(api, c.credential);
+  return {
+    ...c,
+    token,
+    signed: (path, body, o = {}) => api.post(path, body, { ...o, token, sign: c.credential.signing_key }),
     post: (path, body, o = {}) => api.post(path, body, { ...o, token }),
     get: (path, o = {}) => api.get(path, { ...o, token }),
   };
