@@ -117,6 +117,7 @@ export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbo
   try {
     const client = (opened.db as unknown as { $client: unknown }).$client;
     const db = opened.kind === "pglite" ? fromPGlite(client as PGlite) : fromPgPool(client as Pool);
+    // Idle PostgreSQL connection errors are handled by the shared driver (lib/db/driver.ts).
     const clock = await SandboxClock.load(db);
     const settings = await loadSettings(db);
     if (opts.hmacRequired !== undefined && settings.hmac_required !== opts.hmacRequired) {

@@ -41,6 +41,13 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    // node-postgres emits the errors of idle clients on the pool (a backend terminated, a network
+    // cut, a database dropped while connections close); unhandled, they would crash the process.
+    // The pool has already discarded such a client, and the next query opens another.
+    let closing = false;
+    pool.on("error", (e) => {
+      if (!closing) console.error(`[db] idle PostgreSQL connection lost: ${e.message}`);
+    });
     const db = drizzle({ client: pool, schema: opts.schema });
     const lockKey = opts.lockKey ?? 7_300_001;
     const conn = await pool.connect();
@@ -54,7 +61,14 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     } finally {
       conn.release();
     }
-    return { db: db as unknown as Database<TSchema>, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database<TSchema>,
+      kind: "postgres",
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
