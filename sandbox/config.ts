@@ -151,9 +151,13 @@ export const BOLETO_REGISTRATION_SECONDS = 5;
 export const TICK_MS = 1000;
 /** spec: the receiver must answer within 10 seconds */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** spec: up to 5 attempts; attempt k+1 is due this long after attempt k started (the 6 h interval is never reached) */
-export const WEBHOOK_MAX_ATTEMPTS = 5;
+/**
+ * spec (Delivery rules 2) and the issue: "up to 5 attempts at 1 min, 5 min, 15 min, 1 h, 6 h". Read as the
+ * first delivery plus 5 retries, one per listed interval, so every interval the spec names is used:
+ * attempt k+1 is due this long after attempt k started; 6 sends at most.
+ */
 export const WEBHOOK_RETRY_INTERVALS_SECONDS = [60, 300, 900, 3600, 21600] as const;
+export const WEBHOOK_MAX_ATTEMPTS = 1 + WEBHOOK_RETRY_INTERVALS_SECONDS.length;
 /** choice: deliveries in flight at once */
 export const WEBHOOK_CONCURRENCY = 32;
 /** choice: ISPB written into the sandbox's PIX end-to-end ids */

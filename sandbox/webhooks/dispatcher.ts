@@ -5,10 +5,9 @@
  *   8601 UTC, sandbox clock, time of the attempt) and, as sandbox extras, X-Service-Delivery-Id and
  *   X-Service-Attempt; the body is the event's fields at the top level.
  * - Only a 2xx whose answer is complete within the timeout (10 s) counts.
- * - Up to 5 attempts: attempt 1 as soon as the event is committed; attempt k+1 is due 1 min, 5 min,
- *   15 min, 1 h after attempt k started (sandbox clock). After the 5th failure the delivery is
- *   `failed` (the spec's sixth interval, 6 h, would only precede a sixth attempt, which the 5-attempt
- *   cap excludes).
+ * - Attempt 1 as soon as the event is committed, then up to 5 retries: attempt k+1 is due 1 min,
+ *   5 min, 15 min, 1 h, 6 h after attempt k started (sandbox clock), one per interval the spec lists.
+ *   After the 6th failure the delivery is `failed`.
  *
  * The outbox row is the source of truth: an attempt interrupted by close() is not recorded, so the
  * delivery is still due and goes out after the next start. Which rows are in flight is process
