@@ -25,7 +25,7 @@ import { insertIdempotent, requestHash } from "../idempotency";
 import { checkAmountBounds } from "../limits";
 import { computeFee, num } from "../money";
 import type { V2Route } from "../pipeline";
-import { amountOf, replayReply, reserveUsage } from "./common";
+import { amountOf, createReserved, replayReply, reserveUsage } from "./common";
 import { pixQrCode } from "./cashin";
 
 /**
@@ -88,8 +88,8 @@ export const boletoRoute: V2Route<BoletoRequest> = {
     const hash = requestHash(route, body);
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id ?? null, hash);
     if (usage.replay) return replayReply(usage.replay);
-    try {
-      const outcome = await insertIdempotent(sb.db, {
+    return createReserved(usage.release, { status: 201, data }, () =>
+      insertIdempotent(sb.db, {
         id,
         transactionId,
         accountId: account.id,
@@ -112,19 +112,13 @@ export const boletoRoute: V2Route<BoletoRequest> = {
         response: data,
         expiresAt: new Date(Date.parse(`${dueDate}T23:59:59.999Z`) - BRT_OFFSET_MS),
         createdAt: sb.clock.date(),
-      });
-      if (!outcome.created) {
-        usage.release();
-        return replayReply(outcome.replay);
-      }
-      return { status: 201, data };
-    } catch (e) {
-      usage.release();
+      }),
+    ).catch((e: unknown) => {
       // The only unique index besides the idempotency arbiter: (account_id, transaction_id).
       if (sqlState(e) === "23505") {
         throw new ApiError("DUPLICATE_RESOURCE", `transaction_id ${transactionId} already exists`, { field: "transaction_id" });
       }
       throw e;
-    }
+    });
   },
 };

@@ -31,7 +31,7 @@ import { insertIdempotent, requestHash } from "../idempotency";
 import { checkAmountBounds } from "../limits";
 import { computeFee, decimalString, num } from "../money";
 import type { V2Route } from "../pipeline";
-import { amountOf, checkScale, inSeconds, replayReply, reserveUsage } from "./common";
+import { amountOf, checkScale, inSeconds, createReserved, replayReply, reserveUsage } from "./common";
 
 /** Dynamic BR Code of a charge; the merchant name falls back when the account name has no usable letters. */
 export function pixQrCode(account: Account, amount: Decimal, transactionId: string): string {
@@ -125,9 +125,8 @@ export const cashinRoute: V2Route<CashinRequest> = {
     const hash = requestHash(route, body);
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id, hash);
     if (usage.replay) return replayReply(usage.replay);
-    const release = usage.release;
-    try {
-      const outcome = await insertIdempotent(sb.db, {
+    return createReserved(usage.release, { status: 201, data }, () =>
+      insertIdempotent(sb.db, {
         id,
         transactionId: id,
         accountId: account.id,
@@ -156,15 +155,7 @@ export const cashinRoute: V2Route<CashinRequest> = {
         response: data,
         expiresAt,
         createdAt: sb.clock.date(),
-      });
-      if (!outcome.created) {
-        release();
-        return replayReply(outcome.replay);
-      }
-      return { status: 201, data };
-    } catch (e) {
-      release();
-      throw e;
-    }
+      }),
+    );
   },
 };

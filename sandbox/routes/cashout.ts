@@ -24,7 +24,7 @@ import { checkAmountBounds } from "../limits";
 import { computeFee, num } from "../money";
 import type { Reply, V2Request, V2Route } from "../pipeline";
 import { ApiError } from "../errors";
-import { amountOf, checkScale, replayReply, reserveUsage } from "./common";
+import { amountOf, checkScale, createReserved, replayReply, reserveUsage } from "./common";
 
 export async function createCashout(req: V2Request<unknown>, body: CashoutRequest, hashedBody: unknown): Promise<Reply> {
   const { sb, account, route, credential } = req;
@@ -85,8 +85,8 @@ export async function createCashout(req: V2Request<unknown>, body: CashoutReques
   const hash = requestHash(route, hashedBody);
   const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id, hash);
   if (usage.replay) return replayReply(usage.replay);
-  try {
-    const outcome = await sb.db.tx(async (q) => {
+  return createReserved(usage.release, { status: 202, data }, () =>
+    sb.db.tx(async (q) => {
       const o = await insertIdempotent(q, {
         id,
         transactionId: id,
@@ -114,16 +114,8 @@ export async function createCashout(req: V2Request<unknown>, body: CashoutReques
       });
       if (o.created) await debit(q, account.id, currency, amount, { hold: true });
       return o;
-    });
-    if (!outcome.created) {
-      usage.release();
-      return replayReply(outcome.replay);
-    }
-    return { status: 202, data };
-  } catch (e) {
-    usage.release();
-    throw e;
-  }
+    }),
+  );
 }
 
 export const cashoutRoute: V2Route<CashoutRequest> = {

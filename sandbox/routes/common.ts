@@ -2,7 +2,7 @@
 import type Decimal from "decimal.js";
 import type { Sandbox } from "../context";
 import type { Reply } from "../pipeline";
-import { findReplay, type Replay } from "../idempotency";
+import { findReplay, type InsertOutcome, type Replay } from "../idempotency";
 import type { LimitRow } from "../limits";
 import { ApiError, fieldError } from "../errors";
 import { dec, scaleOf } from "../money";
@@ -43,6 +43,23 @@ export async function reserveUsage(
       const replay = await findReplay(sb.db, accountId, externalId, hash);
       if (replay) return { replay };
     }
+    throw e;
+  }
+}
+
+/**
+ * Finishes an idempotent creation whose limit usage was reserved beforehand (reserveUsage): a replay
+ * (the external_id was already used with this body) or a failure gives the reservation back, so only
+ * a new operation counts against the daily and monthly limits.
+ */
+export async function createReserved(release: () => void, created: Reply, create: () => Promise<InsertOutcome>): Promise<Reply> {
+  try {
+    const outcome = await create();
+    if (outcome.created) return created;
+    release();
+    return replayReply(outcome.replay);
+  } catch (e) {
+    release();
     throw e;
   }
 }

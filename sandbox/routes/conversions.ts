@@ -30,7 +30,7 @@ import { checkAmountBounds } from "../limits";
 import { computeFee, dec, floorTo, num } from "../money";
 import type { V2Route } from "../pipeline";
 import { withOutbox } from "../webhooks/outbox";
-import { amountOf, checkScale, inSeconds, replayReply, reserveUsage } from "./common";
+import { amountOf, checkScale, inSeconds, createReserved, replayReply, reserveUsage } from "./common";
 
 /** Mid rate of base → destination at a sandbox time (ms). */
 export function midRate(base: Currency, dest: Currency, atMs: number): Decimal {
@@ -148,8 +148,8 @@ export const conversionNewRoute: V2Route<ConversionRequest> = {
     const hash = requestHash(route, body);
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id ?? null, hash);
     if (usage.replay) return replayReply(usage.replay);
-    try {
-      const outcome = await withOutbox(sb.db, sb.webhooks, async (tx, out) => {
+    return createReserved(usage.release, { status: 202, data }, () =>
+      withOutbox(sb.db, sb.webhooks, async (tx, out) => {
         const o = await insertIdempotent(tx, {
           id,
           transactionId: id,
@@ -191,15 +191,7 @@ export const conversionNewRoute: V2Route<ConversionRequest> = {
           await debit(tx, account.id, body.base_currency, amount, { hold: false });
         }
         return o;
-      });
-      if (!outcome.created) {
-        usage.release();
-        return replayReply(outcome.replay);
-      }
-      return { status: 202, data };
-    } catch (e) {
-      usage.release();
-      throw e;
-    }
+      }),
+    );
   },
 };

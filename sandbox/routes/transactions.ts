@@ -7,30 +7,10 @@ import { transactionListRequestSchema, type TransactionListRequest } from "@/lib
 import { PAGE_SIZE_DEFAULT } from "@/lib/payment-api/schemas/common";
 import { dec, num, numOrNull } from "../money";
 import type { V2Route } from "../pipeline";
+import type { TxRecord } from "../tx-record";
 
-type TxRow = {
-  transaction_id: string;
-  external_id: string | null;
-  type: string;
-  source: string;
-  method: string | null;
-  status: string;
-  currency: string;
-  amount: string;
-  fee: string;
-  amount_net: string;
-  chain: string | null;
-  network: string | null;
-  counter_currency: string | null;
-  counter_amount: string | null;
-  description: string | null;
-  details: Record<string, unknown>;
-  e2e_id: string | null;
-  tx_hash: string | null;
-  expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-};
+/** The columns the list reads: a slice of the row the lifecycle and the webhooks use. */
+type TxRow = Omit<Pick<TxRecord, "transaction_id" | "external_id" | "type" | "source" | "method" | "status" | "currency" | "amount" | "fee" | "amount_net" | "chain" | "network" | "counter_currency" | "counter_amount" | "description" | "details" | "e2e_id" | "tx_hash" | "expires_at" | "created_at" | "updated_at">, "type"> & { type: string };
 
 const nextDayUtc = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 

@@ -17,7 +17,7 @@ import { computeFee, num } from "../money";
 import type { V2Route } from "../pipeline";
 import { withOutbox } from "../webhooks/outbox";
 import { transferPayload } from "../webhooks/payloads";
-import { amountOf, checkScale, replayReply, reserveUsage } from "./common";
+import { amountOf, checkScale, createReserved, replayReply, reserveUsage } from "./common";
 
 export const transferRoute: V2Route<TransferRequest> = {
   method: "POST",
@@ -54,8 +54,8 @@ export const transferRoute: V2Route<TransferRequest> = {
     const hash = requestHash(route, body);
     const usage = await reserveUsage(sb, account.id, limit, amount, route, body.external_id ?? null, hash);
     if (usage.replay) return replayReply(usage.replay);
-    try {
-      const outcome = await withOutbox(sb.db, sb.webhooks, async (q, out) => {
+    return createReserved(usage.release, { status: 202, data }, () =>
+      withOutbox(sb.db, sb.webhooks, async (q, out) => {
         const o = await insertIdempotent(q, {
           id: newId(),
           transactionId,
@@ -131,15 +131,7 @@ export const transferRoute: V2Route<TransferRequest> = {
           payload: transferPayload({ ...event, direction: "received", amount: num(amountNet), amountNet: num(amountNet), fee: 0 }),
         });
         return o;
-      });
-      if (!outcome.created) {
-        usage.release();
-        return replayReply(outcome.replay);
-      }
-      return { status: 202, data };
-    } catch (e) {
-      usage.release();
-      throw e;
-    }
+      }),
+    );
   },
 };
