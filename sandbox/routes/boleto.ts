@@ -12,11 +12,8 @@
  *   account (DUPLICATE_RESOURCE 409), generated (32 hex) when absent.
  */
 import { randomInt } from "node:crypto";
-import { z } from "zod";
-import { boletoPayerSchema, boletoRequestSchema, type BoletoRequest } from "@/lib/payment-api/schemas/boleto";
-import { specCode } from "@/lib/payment-api/schemas/common";
+import { boletoRequestSchema, type BoletoRequest } from "@/lib/payment-api/schemas/boleto";
 import { buildBoleto } from "@/lib/payments/boleto";
-import { validateDocument } from "@/lib/payments/documents";
 import { newId } from "../accounts";
 import { BOLETO_BANK_CODE, BOLETO_DEFAULT_DUE_DAYS } from "../config";
 import { ApiError, fieldError } from "../errors";
@@ -28,19 +25,6 @@ import type { V2Route } from "../pipeline";
 import { amountOf, createReserved, replayReply, reserveUsage } from "./common";
 import { pixQrCode } from "./cashin";
 
-/**
- * Sandbox-side rule: the contract's document check (schemas/document.ts) knows numeric CNPJs only;
- * the sandbox also accepts the alphanumeric CNPJ (valid from July 2026) via lib/payments/documents.
- */
-export const sandboxBoletoRequestSchema = boletoRequestSchema.extend({
-  payer: boletoPayerSchema.extend({
-    document: z
-      .string()
-      .min(1)
-      .refine((s) => validateDocument(s).ok, specCode("INVALID_DOCUMENT", "document is not a valid CPF or CNPJ")),
-  }),
-});
-
 const BRT_OFFSET_MS = -3 * 3600_000;
 const brasiliaDay = (ms: number) => new Date(ms + BRT_OFFSET_MS).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -49,7 +33,8 @@ export const boletoRoute: V2Route<BoletoRequest> = {
   method: "POST",
   path: "/v2/boleto",
   permission: "can_cashin",
-  schema: sandboxBoletoRequestSchema,
+  // The shared contract validates payer.document (CPF or CNPJ, the alphanumeric CNPJ included).
+  schema: boletoRequestSchema,
   async handle({ sb, account, credential, body, route }) {
     const amount = amountOf(body.amount);
     const today = brasiliaDay(sb.clock.now());
