@@ -1,3 +1,3 @@
 import "server-only";
 
-export { env, shouldSeedDemo, type Env } from "@/lib/config/env-schema";
+export { env, sandboxUrl, shouldSeedDemo, type Env } from "@/lib/config/env-schema";

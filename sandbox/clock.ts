@@ -1,6 +1,6 @@
 /**
  * The sandbox clock: real time plus an offset persisted in the database. `POST /sandbox/clock/advance`
- * moves it forward; every expiry, token validity, signature window, rate-limit window and usage day
+ * moves it forward (`PUT /sandbox/clock` sets the offset, backwards too, to back-date history); every expiry, token validity, signature window, rate-limit window and usage day
  * reads it, so tests advance the clock instead of sleeping.
  */
 import type { Sql } from "./db/sql";
@@ -41,6 +41,16 @@ export class SandboxClock {
 
   get offsetMs(): number {
     return this.offset;
+  }
+
+  /**
+   * Sets the offset from real time; negative puts the clock in the past. For back-dating history
+   * (the demo's): moving back undoes nothing, it only changes what "now" is from here on.
+   */
+  async setOffset(seconds: number): Promise<void> {
+    const next = Math.round(seconds * 1000);
+    await writeState(this.q, KEY, next);
+    this.offset = next;
   }
 
   async advance(seconds: number): Promise<void> {

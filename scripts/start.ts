@@ -4,7 +4,8 @@
  *  2. a production build when there is none or the sources changed;
  *  3. migrations, and the demo organisation on an empty embedded database;
  *  4. the sandbox on 4010 (unless PAYMENT_API_BASE_URL points elsewhere, or SANDBOX=off);
- *  5. the dashboard on PORT (default 3000).
+ *  5. once: the demo's history in the sandbox and its credential in the dashboard (lib/demo);
+ *  6. the dashboard on PORT (default 3000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -15,6 +16,9 @@ import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { verifyPassword } from "../lib/auth/password";
 import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, userCount } from "../lib/organizations/setup";
+import { createKeyring } from "../lib/credentials/crypto";
+import { connectDemo } from "../lib/demo/connect";
+import { SandboxControl } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
 
@@ -73,16 +77,19 @@ function demoPassword(): string {
   return secrets.DEMO_ADMIN_PASSWORD;
 }
 
-async function prepareDatabase(env: ReturnType<typeof parseEnv>) {
-  const opened = await openDatabase({
+async function openDashboardDb(env: ReturnType<typeof parseEnv>) {
+  return openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, "db"),
     schema,
     migrationsFolder: path.join(root, "lib/db/migrations"),
     lockKey: 7_300_101,
   });
-  try {
-    let demo: { email: string; password: string } | null = null;
+}
+
+async function prepareDatabase(env: ReturnType<typeof parseEnv>, opened: Awaited<ReturnType<typeof openDashboardDb>>) {
+  {
+    let demo: { email: string; password: string; organizationId: string } | null = null;
     if (shouldSeedDemo(env)) {
       const password = demoPassword();
       if ((await userCount(opened.db)) === 0) {
@@ -90,13 +97,21 @@ async function prepareDatabase(env: ReturnType<typeof parseEnv>) {
         log("seeded the demo organisation");
       }
       const user = await findUserByEmail(opened.db, DEMO_ADMIN_EMAIL);
-      if (user && (await verifyPassword(password, user.passwordHash))) demo = { email: DEMO_ADMIN_EMAIL, password };
+      if (user?.activeOrganizationId && (await verifyPassword(password, user.passwordHash))) {
+        demo = { email: DEMO_ADMIN_EMAIL, password, organizationId: user.activeOrganizationId };
+      }
     }
     return { demo, empty: (await userCount(opened.db)) === 0 };
-  } finally {
-    // PGlite allows one process per directory: release it before the dashboard opens it.
-    await opened.close();
   }
+}
+
+async function waitForSandbox(control: SandboxControl, child: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await control.healthy()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
@@ -129,8 +144,32 @@ async function main() {
   const env = parseEnv(process.env);
 
   buildIfNeeded();
-  const { demo, empty } = await prepareDatabase(env);
-  const sandbox = startSandbox(env);
+  const opened = await openDashboardDb(env);
+  let demo: Awaited<ReturnType<typeof prepareDatabase>>["demo"] = null;
+  let empty = false;
+  let sandbox: ChildProcess | null = null;
+  try {
+    ({ demo, empty } = await prepareDatabase(env, opened));
+    sandbox = startSandbox(env);
+    if (demo && sandbox && env.SANDBOX_ADMIN_TOKEN) {
+      const control = new SandboxControl(env.PAYMENT_API_BASE_URL, env.SANDBOX_ADMIN_TOKEN);
+      if (!(await waitForSandbox(control, sandbox))) throw new Error("the sandbox did not start within 60 s; see its output above");
+      const keyring = createKeyring(env.CREDENTIALS_ENCRYPTION_KEY, env.CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS);
+      const result = await connectDemo(opened.db, keyring, {
+        organizationId: demo.organizationId,
+        sandboxUrl: env.PAYMENT_API_BASE_URL,
+        adminToken: env.SANDBOX_ADMIN_TOKEN,
+        log,
+      });
+      if (result === "already") log("the demo organisation is connected to the sandbox");
+    }
+  } catch (e) {
+    sandbox?.kill("SIGTERM");
+    throw e;
+  } finally {
+    // PGlite allows one process per directory: release it before the dashboard opens it.
+    await opened.close();
+  }
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "127.0.0.1";
   const dashboard = await startDashboard({ port, host, trustProxyHops: env.TRUST_PROXY_HOPS });
@@ -138,7 +177,7 @@ async function main() {
   console.log("");
   console.log(`  Dashboard:  ${dashboard.url}`);
   if (sandbox) console.log(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
-  if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation)`);
+  if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);
   else if (empty) console.log(`  First run:  open ${dashboard.url}/setup to create the first administrator`);
   console.log("");
 

@@ -20,10 +20,10 @@ describeEachDatabase("first run and the team", (db) => {
   it("never leaves an organisation without an admin", async () => {
     const [org] = await db().select().from(schema.organizations).limit(1);
     const [admin] = await db().select().from(schema.users).limit(1);
-    await expect(changeRole(db(), org!.id, admin!.id, "viewer", admin!.id)).rejects.toThrow(TeamChangeRefused);
-    await expect(removeMember(db(), org!.id, admin!.id, admin!.id)).rejects.toMatchObject({ code: "LAST_ADMIN" });
-    const second = await addMember(db(), org!.id, { name: "Second", email: "second@test.dev", role: "admin", temporaryPassword: "q".repeat(12) }, admin!.id);
-    await changeRole(db(), org!.id, admin!.id, "operator", second.userId);
+    await expect(changeRole(db(), org!.id, admin!.id, "viewer", { userId: admin!.id, address: null })).rejects.toThrow(TeamChangeRefused);
+    await expect(removeMember(db(), org!.id, admin!.id, { userId: admin!.id, address: null })).rejects.toMatchObject({ code: "LAST_ADMIN" });
+    const second = await addMember(db(), org!.id, { name: "Second", email: "second@test.dev", role: "admin", temporaryPassword: "q".repeat(12) }, { userId: admin!.id, address: null });
+    await changeRole(db(), org!.id, admin!.id, "operator", { userId: second.userId, address: null });
     const members = await listMembers(db(), org!.id);
     expect(members.map((m) => [m.email, m.role])).toEqual(expect.arrayContaining([[admin!.email, "operator"], ["second@test.dev", "admin"]]));
   });
@@ -32,10 +32,10 @@ describeEachDatabase("first run and the team", (db) => {
     const [org] = await db().select().from(schema.organizations).limit(1);
     const [admin] = await db().select().from(schema.users).limit(1);
     await expect(
-      addMember(db(), org!.id, { name: "Second", email: "SECOND@test.dev", role: "viewer", temporaryPassword: "r".repeat(12) }, admin!.id),
+      addMember(db(), org!.id, { name: "Second", email: "SECOND@test.dev", role: "viewer", temporaryPassword: "r".repeat(12) }, { userId: admin!.id, address: null }),
     ).rejects.toMatchObject({ code: "ALREADY_MEMBER" });
     const [other] = await db().insert(schema.organizations).values({ name: "Other" }).returning();
-    const joined = await addMember(db(), other!.id, { name: "Second", email: "second@test.dev", role: "viewer", temporaryPassword: "s".repeat(12) }, admin!.id);
+    const joined = await addMember(db(), other!.id, { name: "Second", email: "second@test.dev", role: "viewer", temporaryPassword: "s".repeat(12) }, { userId: admin!.id, address: null });
     expect(joined.createdAccount).toBe(false);
   });
 });

@@ -8,10 +8,13 @@ import "server-only";
  * and answered with a generic message, never with its own text.
  */
 import { randomUUID } from "node:crypto";
+import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { authorize, AuthorizationError, type Access } from "@/lib/auth/authorize";
 import type { Permission } from "@/lib/auth/roles";
+import { clientAddress } from "@/lib/auth/client-address";
+import type { Actor } from "@/lib/audit/audit";
 import { createTranslator, getMessages, type MessageKey, type Translate } from "@/lib/i18n";
 import { getLocale } from "@/lib/i18n/server";
 import type { ActionResult } from "./result";
@@ -29,7 +32,8 @@ export class ExpectedError extends Error {
   }
 }
 
-export type ActionContext = { access: Access; t: Translate };
+/** `actor` is who acts and from which address, for the audit log. */
+export type ActionContext = { access: Access; actor: Actor; t: Translate };
 
 export function translateIssues(issues: z.core.$ZodIssue[], t: Translate): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,8 +66,9 @@ export function protectedAction<S extends z.ZodType, T>(
     if (!parsed.success) {
       return { ok: false, error: { code: "INVALID_INPUT", message: t("errors.invalidInput"), fieldErrors: translateIssues(parsed.error.issues, t) } };
     }
+    const actor: Actor = { userId: access.userId, address: clientAddress(await headers()) };
     try {
-      return { ok: true, data: await handler(parsed.data, { access, t }) };
+      return { ok: true, data: await handler(parsed.data, { access, actor, t }) };
     } catch (e) {
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
       if (e instanceof ExpectedError) {

@@ -9,7 +9,7 @@ import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { can, type Permission, type Role } from "./roles";
 
-export type Membership = { organizationId: string; organizationName: string; role: Role };
+export type Membership = { organizationId: string; organizationName: string; role: Role; apiEnvironment: schema.ApiEnvironment | null };
 
 export type Access = {
   userId: string;
@@ -20,6 +20,8 @@ export type Access = {
   organizationId: string;
   organizationName: string;
   role: Role;
+  /** the environment this member chose for the active organisation's pages (null: the default) */
+  apiEnvironment: schema.ApiEnvironment | null;
   memberships: Membership[];
 };
 
@@ -41,6 +43,7 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
       organizationId: schema.memberships.organizationId,
       organizationName: schema.organizations.name,
       role: schema.memberships.role,
+      apiEnvironment: schema.memberships.apiEnvironment,
     })
     .from(schema.memberships)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
@@ -56,6 +59,7 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
     organizationId: active.organizationId,
     organizationName: active.organizationName,
     role: active.role,
+    apiEnvironment: active.apiEnvironment,
     memberships,
   };
 }

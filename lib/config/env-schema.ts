@@ -27,8 +27,16 @@ const envSchema = z.object({
   CREDENTIALS_ENCRYPTION_KEY: z
     .string()
     .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 bytes, base64-encoded"),
+  /** old keys, comma-separated, that still open what they sealed until `npm run credentials:reencrypt` */
+  CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .refine((s) => !s || s.split(",").every((k) => !k.trim() || Buffer.from(k.trim(), "base64").length === 32), "each key must be 32 bytes, base64-encoded"),
   PAYMENT_API_BASE_URL: z.url().default("http://127.0.0.1:4010"),
+  /** the sandbox's control API token: enables "Sandbox in one click" and the sandbox tools */
   SANDBOX_ADMIN_TOKEN: z.string().optional(),
+  /** where the sandbox runs (default: PAYMENT_API_BASE_URL, which `npm start` points at it) */
+  SANDBOX_URL: z.url().optional(),
   WEBHOOK_SOURCE_IPS: ipList.default(["127.0.0.1", "::1"]),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The demo organisation is seeded only on the embedded database, and can be turned off. */
@@ -51,6 +59,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The sandbox's address when the dashboard may drive it (its admin token is configured), else null. */
+export function sandboxUrl(e: Env = env()): string | null {
+  if (!e.SANDBOX_ADMIN_TOKEN) return null;
+  return (e.SANDBOX_URL ?? e.PAYMENT_API_BASE_URL).replace(/\/+$/, "");
 }
 
 /** Whether the demo organisation should exist: embedded database and not turned off. */

@@ -30,8 +30,37 @@ export type OpenDatabaseOptions<TSchema extends Record<string, unknown>> = {
 export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
   db: Database<TSchema>;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `fn` while holding a lock named `name` that every process on this database honours (on
+   * PostgreSQL a session advisory lock held on a connection of its own, so `fn` may use the pool
+   * and even make network calls meanwhile; on PGlite, which one process owns, a mutex in this
+   * process). For work that must happen once at a time across instances: renewing a token.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** Namespace of the two-key advisory locks taken by `withLock` (the second key is hashtext(name)). */
+const NAMED_LOCK_NAMESPACE = 7_300_301;
+
+/** In-process named mutex: a promise chain per name. */
+function processMutex() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(name) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const tail = previous.then(() => mine);
+    tails.set(name, tail);
+    await previous.catch(() => undefined);
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (tails.get(name) === tail) tails.delete(name);
+    }
+  };
+}
 
 export async function openDatabase<TSchema extends Record<string, unknown>>(
   opts: OpenDatabaseOptions<TSchema>,
@@ -61,9 +90,23 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     } finally {
       conn.release();
     }
+    const withLock = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      const lockConn = await pool.connect();
+      try {
+        await lockConn.query("select pg_advisory_lock($1, hashtext($2))", [NAMED_LOCK_NAMESPACE, name]);
+        try {
+          return await fn();
+        } finally {
+          await lockConn.query("select pg_advisory_unlock($1, hashtext($2))", [NAMED_LOCK_NAMESPACE, name]);
+        }
+      } finally {
+        lockConn.release();
+      }
+    };
     return {
       db: db as unknown as Database<TSchema>,
       kind: "postgres",
+      withLock,
       close: () => {
         closing = true;
         return pool.end();
@@ -79,7 +122,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
-  return { db: db as unknown as Database<TSchema>, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), close: () => client.close() };
 }
 
 /** Liveness probe used by health endpoints and tests. */

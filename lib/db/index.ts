@@ -19,6 +19,11 @@ export function migrationsFolder(): string {
 }
 
 export async function getDb(): Promise<AppDatabase> {
+  return (await getDatabase()).db;
+}
+
+/** The opened database with its kind and cross-instance lock (lib/db/driver.ts). */
+export function getDatabase(): Promise<OpenedDatabase<typeof schema>> {
   if (!globalForDb.__dashboardDb) {
     const e = env();
     globalForDb.__dashboardDb = openDashboardDatabase({ url: e.DATABASE_URL, dataDir: path.join(e.DATA_DIR, "db") });
@@ -26,7 +31,7 @@ export async function getDb(): Promise<AppDatabase> {
       globalForDb.__dashboardDb = undefined;
     });
   }
-  return (await globalForDb.__dashboardDb).db;
+  return globalForDb.__dashboardDb;
 }
 
 export function openDashboardDatabase(opts: { url?: string; dataDir?: string }): Promise<OpenedDatabase<typeof schema>> {

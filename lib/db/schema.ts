@@ -3,10 +3,18 @@
  * see and move it). Later capabilities add their tables here.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const ROLES = ["admin", "operator", "support", "viewer"] as const;
 export const LOCALES = ["en", "pt-BR", "es-MX"] as const;
+/** Which Payment API a credential talks to; pages show one at a time (the shell's switch). */
+export const API_ENVIRONMENTS = ["sandbox", "production"] as const;
+/**
+ * pending: registered, waiting for an admin of the organisation; active: the one the pages use
+ * (one per environment); retired: replaced by a newer active one (rotation); revoked: ended by an
+ * admin, its secrets erased.
+ */
+export const CREDENTIAL_STATUSES = ["pending", "active", "retired", "revoked"] as const;
 
 export const memberRole = pgEnum("member_role", ROLES);
 
@@ -37,6 +45,8 @@ export const memberships = pgTable(
     organizationId: uuid("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     role: memberRole("role").notNull(),
+    /** the environment this member's pages show (the shell's switch); null: production when it is connected, else sandbox */
+    apiEnvironment: text("api_environment", { enum: API_ENVIRONMENTS }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("memberships_user_idx").on(t.userId)],
@@ -58,19 +68,143 @@ export const loginAttempts = pgTable(
   (t) => [index("login_attempts_key_time_idx").on(t.key, t.createdAt)],
 );
 
+/**
+ * Append-only record of sensitive actions. A trigger (migration 0001) refuses UPDATE and DELETE,
+ * and the code has no path that tries; `organization_id` and `user_id` carry no foreign key so
+ * that removing a member or an organisation never rewrites history.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    organizationId: uuid("organization_id"),
+    userId: uuid("user_id"),
     action: text("action").notNull(),
     target: text("target"),
     details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /** the member's network address (from the socket, or the trusted proxy hops) */
+    address: text("address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_org_time_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("audit_log_org_time_idx").on(t.organizationId, t.createdAt), index("audit_log_org_action_idx").on(t.organizationId, t.action)],
+);
+
+/**
+ * Payment API credentials. Secrets are AES-256-GCM ciphertexts (lib/credentials/crypto.ts) that
+ * name the key that sealed them; only the last characters are kept in clear, to show them masked.
+ */
+export const apiCredentials = pgTable(
+  "api_credentials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    baseUrl: text("base_url").notNull(),
+    clientId: text("client_id").notNull(),
+    /** null once revoked (erased) */
+    clientSecretCiphertext: text("client_secret_ciphertext"),
+    clientSecretHint: text("client_secret_hint").notNull(),
+    signingKeyCiphertext: text("signing_key_ciphertext"),
+    signingKeyHint: text("signing_key_hint"),
+    status: text("status", { enum: CREDENTIAL_STATUSES }).notNull().default("pending"),
+    /** the sandbox account's username when the credential was made by "Sandbox in one click" */
+    sandboxUsername: text("sandbox_username"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    activatedBy: uuid("activated_by").references(() => users.id, { onDelete: "set null" }),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** the last "Test connection": { ok, code?, status?, requestId?, at } */
+    lastCheck: jsonb("last_check"),
+  },
+  (t) => [
+    index("api_credentials_org_idx").on(t.organizationId, t.createdAt),
+    // One active credential per organisation and environment.
+    uniqueIndex("api_credentials_one_active_idx").on(t.organizationId, t.environment).where(sql`status = 'active'`),
+  ],
+);
+
+/** The access token of each credential, shared by every dashboard instance (encrypted like the secrets). */
+export const apiTokens = pgTable("api_tokens", {
+  credentialId: uuid("credential_id")
+    .primaryKey()
+    .references(() => apiCredentials.id, { onDelete: "cascade" }),
+  tokenCiphertext: text("token_ciphertext").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Outgoing rate budgets (lib/api-context/rate-budget.ts): calls counted per bucket and second, so
+ * that the sum over any 61 consecutive seconds never exceeds the spec's per-minute limit, whatever
+ * the alignment of the API's own window.
+ */
+export const apiRateSlots = pgTable(
+  "api_rate_slots",
+  {
+    bucket: text("bucket").notNull(),
+    /** Unix second */
+    second: integer("second").notNull(),
+    calls: integer("calls").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.second] })],
+);
+
+/** What the API itself last said about a bucket (X-RateLimit-*, Retry-After): it corrects our count. */
+export const apiRateState = pgTable("api_rate_state", {
+  bucket: text("bucket").primaryKey(),
+  remaining: integer("remaining"),
+  resetAt: timestamp("reset_at", { withTimezone: true }),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Short shared cache of account reads (balance, profile, limits, fees), each with when it was read. */
+export const apiReadCache = pgTable(
+  "api_read_cache",
+  {
+    credentialId: uuid("credential_id")
+      .notNull()
+      .references(() => apiCredentials.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    data: jsonb("data").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.credentialId, t.key] })],
+);
+
+/**
+ * Every outgoing call to the Payment API (each HTTP attempt), for Settings → Developers. Never a
+ * secret, token, body or document number: method, path, status, latency, ids and the error code.
+ */
+export const apiRequestLog = pgTable(
+  "api_request_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    credentialId: uuid("credential_id"),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    /** the member whose action caused the call; null for background work */
+    userId: uuid("user_id"),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    /** HTTP status; 0 when there was no answer (connection error, timeout) or the dashboard did not send it */
+    status: integer("status").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    requestId: text("request_id"),
+    errorCode: text("error_code"),
+    /** true when the dashboard's own rate budget held the call back (it never reached the API) */
+    local: boolean("local").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("api_request_log_org_time_idx").on(t.organizationId, t.createdAt), index("api_request_log_request_id_idx").on(t.requestId)],
 );
 
 export type Role = (typeof ROLES)[number];
 export type Locale = (typeof LOCALES)[number];
+export type ApiEnvironment = (typeof API_ENVIRONMENTS)[number];
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];

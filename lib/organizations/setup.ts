@@ -6,6 +6,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import { recordAudit } from "@/lib/audit/audit";
 
 type Db = Database<typeof schema>;
 
@@ -24,7 +25,7 @@ export type NewAdmin = { organizationName: string; name: string; email: string; 
  * at all. Two concurrent first-run submissions serialise on an advisory lock,
  * so exactly one succeeds; the other gets `null`.
  */
-export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?: boolean } = {}) {
+export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?: boolean; address?: string | null } = {}) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7300201)`);
@@ -36,7 +37,7 @@ export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?:
       .values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash, activeOrganizationId: org!.id, locale: input.locale ?? null })
       .returning();
     await tx.insert(schema.memberships).values({ organizationId: org!.id, userId: user!.id, role: "admin" });
-    await tx.insert(schema.auditLog).values({ organizationId: org!.id, userId: user!.id, action: "organization.created", target: org!.id });
+    await recordAudit(tx, { organizationId: org!.id, actor: { userId: user!.id, address: opts.address ?? null }, action: "organization.created", target: org!.id });
     return { organizationId: org!.id, userId: user!.id };
   });
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { Role } from "@/lib/auth/roles";
 
 type Db = Database<typeof schema>;
@@ -48,7 +49,7 @@ async function adminsOf(tx: Db, organizationId: string) {
     .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.role, "admin")));
 }
 
-export async function changeRole(db: Db, organizationId: string, userId: string, role: Role, actorId: string) {
+export async function changeRole(db: Db, organizationId: string, userId: string, role: Role, actor: Actor) {
   await db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const admins = await adminsOf(tx, organizationId);
@@ -59,11 +60,11 @@ export async function changeRole(db: Db, organizationId: string, userId: string,
       .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.userId, userId)))
       .returning();
     if (updated.length === 0) throw new TeamChangeRefused("NOT_A_MEMBER");
-    await tx.insert(schema.auditLog).values({ organizationId, userId: actorId, action: "member.role_changed", target: userId, details: { role } });
+    await recordAudit(tx, { organizationId, actor, action: "member.role_changed", target: userId, details: { role } });
   });
 }
 
-export async function removeMember(db: Db, organizationId: string, userId: string, actorId: string) {
+export async function removeMember(db: Db, organizationId: string, userId: string, actor: Actor) {
   await db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const admins = await adminsOf(tx, organizationId);
@@ -73,7 +74,7 @@ export async function removeMember(db: Db, organizationId: string, userId: strin
       .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.userId, userId)))
       .returning();
     if (removed.length === 0) throw new TeamChangeRefused("NOT_A_MEMBER");
-    await tx.insert(schema.auditLog).values({ organizationId, userId: actorId, action: "member.removed", target: userId });
+    await recordAudit(tx, { organizationId, actor, action: "member.removed", target: userId });
   });
 }
 
@@ -86,7 +87,7 @@ export async function addMember(
   db: Db,
   organizationId: string,
   input: { name: string; email: string; role: Role; temporaryPassword: string },
-  actorId: string,
+  actor: Actor,
 ): Promise<{ userId: string; createdAccount: boolean }> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.temporaryPassword);
@@ -106,7 +107,7 @@ export async function addMember(
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) throw new TeamChangeRefused("ALREADY_MEMBER");
-    await tx.insert(schema.auditLog).values({ organizationId, userId: actorId, action: "member.added", target: user!.id, details: { role: input.role } });
+    await recordAudit(tx, { organizationId, actor, action: "member.added", target: user!.id, details: { role: input.role } });
     return { userId: user!.id, createdAccount };
   });
 }

@@ -59,6 +59,7 @@ const infractionSchema = z.object({
 });
 const resolveSchema = z.object({ outcome: z.enum(["won", "lost", "canceled"]) });
 const advanceSchema = z.object({ seconds: z.number().finite().min(0).max(MAX_ADVANCE_SECONDS) });
+const clockSetSchema = z.object({ offset_seconds: z.number().finite().min(-MAX_ADVANCE_SECONDS).max(MAX_ADVANCE_SECONDS) });
 const settingsSchema = z.object({
   hmac_required: z.boolean().optional(),
   auto_settle_cashout_seconds: z.number().int().min(0).nullable().optional(),
@@ -150,6 +151,15 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
     "/sandbox/clock/advance",
     control(sb, adminToken, advanceSchema, async (b) => {
       await sb.clock.advance(b.seconds);
+      await runDue();
+      return { status: 200, data: { now: sb.clock.iso(), offset_seconds: sb.clock.offsetMs / 1000 } };
+    }),
+  );
+
+  app.put(
+    "/sandbox/clock",
+    control(sb, adminToken, clockSetSchema, async (b) => {
+      await sb.clock.setOffset(b.offset_seconds);
       await runDue();
       return { status: 200, data: { now: sb.clock.iso(), offset_seconds: sb.clock.offsetMs / 1000 } };
     }),

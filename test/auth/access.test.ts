@@ -27,7 +27,7 @@ describeEachDatabase("the authorisation function", (db) => {
     const orgId = created!.organizationId;
     const users: Record<Role, string> = { admin: created!.userId } as Record<Role, string>;
     for (const role of ROLES.filter((r) => r !== "admin")) {
-      users[role] = (await addMember(db(), orgId, { name: role, email: `${role}@test.dev`, role, temporaryPassword: "y".repeat(12) }, created!.userId)).userId;
+      users[role] = (await addMember(db(), orgId, { name: role, email: `${role}@test.dev`, role, temporaryPassword: "y".repeat(12) }, { userId: created!.userId, address: null })).userId;
     }
     for (const role of ROLES) {
       for (const permission of PERMS) {
@@ -47,11 +47,11 @@ describeEachDatabase("the authorisation function", (db) => {
   it("applies a demotion or a removal on the very next check", async () => {
     const [org] = await db().select().from(schema.organizations).limit(1);
     const [admin] = await db().select().from(schema.users).where(eq(schema.users.email, "admin-a@test.dev"));
-    const { userId } = await addMember(db(), org!.id, { name: "Soon demoted", email: "demoted@test.dev", role: "admin", temporaryPassword: "z".repeat(12) }, admin!.id);
+    const { userId } = await addMember(db(), org!.id, { name: "Soon demoted", email: "demoted@test.dev", role: "admin", temporaryPassword: "z".repeat(12) }, { userId: admin!.id, address: null });
     expect(await denial(resolveAccess(db(), userId, "team.manage"))).toBe("allowed");
-    await changeRole(db(), org!.id, userId, "viewer", admin!.id);
+    await changeRole(db(), org!.id, userId, "viewer", { userId: admin!.id, address: null });
     expect(await denial(resolveAccess(db(), userId, "team.manage"))).toBe("forbidden");
-    await removeMember(db(), org!.id, userId, admin!.id);
+    await removeMember(db(), org!.id, userId, { userId: admin!.id, address: null });
     expect(await denial(resolveAccess(db(), userId, "dashboard.view"))).toBe("no_organization");
   });
 

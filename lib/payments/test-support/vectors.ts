@@ -1,7 +1,11 @@
 /**
- * Test-only: loads the published vectors from shared/, which is checked out
- * beside the repository (/work/shared next to /work/main). Not exported from
- * index.ts; uses node:fs and is never bundled for the browser.
+ * Test-only: loads the published vectors kept in this folder
+ * (payments.vectors.json: BR Code examples of the Banco Central manual, boleto
+ * lines, CLABEs, CPF/CNPJ including the alphanumeric CNPJ, crypto addresses;
+ * each entry names its published source, and `_about` says how they were
+ * checked). They live inside the repository so that a fresh clone runs the
+ * tests with nothing beside it. Not exported from index.ts; uses node:fs and is
+ * never bundled for the browser.
  */
 import { readFileSync } from "node:fs";
 
@@ -25,7 +29,6 @@ export type PaymentVectors = {
   addresses_invalid: { evm_bad_checksum: string[] };
 };
 
-/** From lib/payments/test-support, four levels up is the directory holding main/ and shared/. */
-export const VECTORS_URL = new URL("../../../../shared/test-vectors/payments.json", import.meta.url);
+export const VECTORS_URL = new URL("./payments.vectors.json", import.meta.url);
 
 export const vectors: PaymentVectors = JSON.parse(readFileSync(VECTORS_URL, "utf8")) as PaymentVectors;

@@ -18,14 +18,14 @@ function refusal(e: unknown): never {
 export const changeRoleAction = protectedAction(
   "team.manage",
   z.object({ userId: z.uuid(), role: z.enum(ROLES) }),
-  async ({ userId, role }, { access }) => {
-    await changeRole(await getDb(), access.organizationId, userId, role, access.userId).catch(refusal);
+  async ({ userId, role }, { access, actor }) => {
+    await changeRole(await getDb(), access.organizationId, userId, role, actor).catch(refusal);
     return { userId, role };
   },
 );
 
-export const removeMemberAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access }) => {
-  await removeMember(await getDb(), access.organizationId, userId, access.userId).catch(refusal);
+export const removeMemberAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access, actor }) => {
+  await removeMember(await getDb(), access.organizationId, userId, actor).catch(refusal);
   return { userId };
 });
 
@@ -37,8 +37,8 @@ export const addMemberAction = protectedAction(
     role: z.enum(ROLES),
     temporaryPassword: z.string().min(12, "auth.passwordTooShort").max(200),
   }),
-  async (input, { access }) => {
-    const result = await addMember(await getDb(), access.organizationId, input, access.userId).catch(refusal);
+  async (input, { access, actor }) => {
+    const result = await addMember(await getDb(), access.organizationId, input, actor).catch(refusal);
     return { userId: result.userId };
   },
 );

@@ -1,0 +1,73 @@
+import "server-only";
+/**
+ * The dashboard's entry point to the Payment API (server-only): one ApiContext per process, built
+ * from the validated configuration and the shared database, and the reads pages make through it.
+ * Every function takes the caller's access (organisation and member) explicitly and returns plain
+ * data: never a client, a token or a secret.
+ */
+import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
+import type { Access } from "@/lib/auth/access";
+import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
+import { activeEnvironments } from "@/lib/credentials/service";
+import { ApiContext, type ApiEnvironment, type Read } from "./context";
+
+export { ApiContextError, type ApiEnvironment, type Read } from "./context";
+
+const globalForApi = globalThis as unknown as { __apiContext?: Promise<ApiContext>; __keyring?: Keyring };
+
+export function keyring(): Keyring {
+  const e = env();
+  globalForApi.__keyring ??= createKeyring(e.CREDENTIALS_ENCRYPTION_KEY, e.CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS);
+  return globalForApi.__keyring;
+}
+
+export function apiContext(): Promise<ApiContext> {
+  if (!globalForApi.__apiContext) {
+    globalForApi.__apiContext = getDatabase().then((d) => new ApiContext({ db: d.db, withLock: d.withLock, keyring: keyring() }));
+    globalForApi.__apiContext.catch(() => {
+      globalForApi.__apiContext = undefined;
+    });
+  }
+  return globalForApi.__apiContext;
+}
+
+/** The environment whose data a member's pages show, and which environments are connected. */
+export type PageEnvironment = { environment: ApiEnvironment; connected: ApiEnvironment[]; chosen: boolean };
+
+/** The member's choice when made; otherwise production once it is connected, else sandbox. */
+export function resolveEnvironment(preferred: ApiEnvironment | null, connected: ApiEnvironment[]): ApiEnvironment {
+  if (preferred) return preferred;
+  return connected.includes("production") ? "production" : "sandbox";
+}
+
+export async function pageEnvironment(access: Access): Promise<PageEnvironment> {
+  const d = await getDatabase();
+  const connected = await activeEnvironments(d.db, access.organizationId);
+  return { environment: resolveEnvironment(access.apiEnvironment, connected), connected, chosen: access.apiEnvironment !== null };
+}
+
+// --- account reads --------------------------------------------------------------------------------
+
+export type BalanceDto = { currency: string; available: string; blocked: string; pending: string }[];
+
+/** How long an account read is shared before the API is asked again. */
+export const READ_TTL_MS = { balance: 15_000, profile: 300_000, limits: 60_000, fees: 300_000 } as const;
+
+export async function readBalance(access: Access, environment: ApiEnvironment, opts: { fresh?: boolean } = {}): Promise<Read<BalanceDto>> {
+  const ctx = await apiContext();
+  return ctx.read(
+    { organizationId: access.organizationId, environment },
+    { userId: access.userId },
+    "balance",
+    READ_TTL_MS.balance,
+    async (client) =>
+      (await client.account.balance()).balances.map((b) => ({
+        currency: b.currency,
+        available: b.available.toFixed(),
+        blocked: b.blocked.toFixed(),
+        pending: b.pending.toFixed(),
+      })),
+    opts,
+  );
+}

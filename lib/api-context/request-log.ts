@@ -1,0 +1,60 @@
+/**
+ * The API request log (Settings → Developers): one row per HTTP attempt the dashboard makes, with
+ * who caused it. Rows carry no secret, token, body or document number; `path` is the route without
+ * its query string, so nothing a caller put in the URL is kept.
+ *
+ * Rows are written in small batches after the answer has been handed back, so logging adds no
+ * round trip to a member's request; `flush()` waits for what is queued (tests, shutdown).
+ */
+import { lt } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { AppDb } from "./types";
+
+export type RequestLogEntry = typeof schema.apiRequestLog.$inferInsert;
+
+export const REQUEST_LOG_RETENTION_DAYS = 30;
+
+export class RequestLog {
+  #queue: RequestLogEntry[] = [];
+  #writing: Promise<void> | null = null;
+  #lastPurge = 0;
+
+  constructor(
+    private readonly db: AppDb,
+    private readonly onError: (e: unknown) => void = (e) => console.error("[api-context] request log write failed:", e instanceof Error ? e.message : e),
+  ) {}
+
+  add(entry: RequestLogEntry): void {
+    this.#queue.push(entry);
+    this.#writing ??= this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    // Let the current burst of answers queue up first.
+    await new Promise((r) => setImmediate(r));
+    try {
+      while (this.#queue.length > 0) {
+        const batch = this.#queue.splice(0, 200);
+        await this.db.insert(schema.apiRequestLog).values(batch);
+      }
+      await this.#purgeNowAndThen();
+    } catch (e) {
+      this.onError(e);
+    } finally {
+      this.#writing = null;
+      if (this.#queue.length > 0) this.#writing = this.#drain();
+    }
+  }
+
+  /** Kept 30 days: older rows go, at most once an hour per instance. */
+  async #purgeNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.#lastPurge < 3_600_000) return;
+    this.#lastPurge = now;
+    await this.db.delete(schema.apiRequestLog).where(lt(schema.apiRequestLog.createdAt, new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000)));
+  }
+
+  async flush(): Promise<void> {
+    while (this.#writing) await this.#writing;
+  }
+}
