@@ -342,6 +342,7 @@ describe("secrets stay out of errors and logs", () => {
     api.on("POST /v2/transactions/cashout", (_r, res, n) => (n === 1 ? fail(res, 503, "SERVICE_UNAVAILABLE", { retryable: true }) : fail(res, 422, "INSUFFICIENT_BALANCE", { group: "LIMIT" })));
     api.on("GET /v2/account/balance", html(502));
     api.on("POST /v2/transactions/wallet", (_r, res) => res.socket?.destroy());
+    api.on("GET /v2/account/fees", () => undefined); // never answers: the 1 ms timeout must fire, not a fast 404
     const errors = [
       await errOf(client.cashout.create({ amount: 10, currency: "BRL", key: "a@b.co", key_type: "email" })),
       await errOf(client.account.balance()),
