@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { signInAction } from "@/app/(auth)/actions";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 
 // zod/mini on the client: the same rules as the server's schema at a fraction of the bundle.
 const schema = z.object({
@@ -38,7 +38,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     });
   });
 
-  const msg = (m?: string) => (m ? t(m as MessageKey) : undefined);
+  const msg = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">

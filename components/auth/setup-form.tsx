@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { createFirstAdminAction, type SetupInput } from "@/app/(auth)/actions";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 const schema = z
@@ -64,7 +64,7 @@ export function SetupForm() {
       {FIELDS.map((f) => {
         const err = form.formState.errors[f.name]?.message;
         return (
-          <FormField key={f.name} label={t(f.label)} htmlFor={f.name} error={err ? t(err as MessageKey) : undefined}>
+          <FormField key={f.name} label={t(f.label)} htmlFor={f.name} error={err ? translateKeyOrText(t, err) : undefined}>
             <Input id={f.name} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />
           </FormField>
         );

@@ -1,17 +1,22 @@
 "use client";
 
-import { createContext, useContext, useMemo } from "react";
-import { createTranslator, type Locale, type Messages, type Translate } from "@/lib/i18n/translate";
+import { useMemo } from "react";
+import { NextIntlClientProvider, useLocale, useTranslations } from "next-intl";
+import { asTranslate, LOCALE_TIME_ZONES, onIntlError, type Locale, type Messages, type Translate } from "@/lib/i18n/translate";
 
-const I18nContext = createContext<{ locale: Locale; t: Translate } | null>(null);
-
+/** next-intl's provider with the one dictionary the server chose; dates in the language's market time zone. */
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: React.ReactNode }) {
-  const value = useMemo(() => ({ locale, t: createTranslator(messages) }), [locale, messages]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return (
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone={LOCALE_TIME_ZONES[locale]} onError={onIntlError}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }
 
-export function useI18n() {
-  const ctx = useContext(I18nContext);
-  if (!ctx) throw new Error("useI18n outside I18nProvider");
-  return ctx;
+/** The language and a translator typed against the English dictionary's keys. */
+export function useI18n(): { locale: Locale; t: Translate } {
+  const locale = useLocale() as Locale;
+  const translate = useTranslations();
+  const t = useMemo(() => asTranslate(translate), [translate]);
+  return { locale, t };
 }

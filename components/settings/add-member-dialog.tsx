@@ -15,7 +15,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { ROLES } from "@/lib/auth/roles";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import { addMemberAction } from "@/app/(dashboard)/settings/team/actions";
 
 const schema = z.object({
@@ -37,7 +37,7 @@ export function AddMemberDialog() {
     defaultValues: { name: "", email: "", role: "viewer", temporaryPassword: "" },
     mode: "onTouched",
   });
-  const err = (m?: string) => (m ? t(m as MessageKey) : undefined);
+  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

@@ -1,19 +1,21 @@
 "use client";
 
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Building2, Check, ChevronsUpDown } from "lucide-react";
+import { Building2, Check, ChevronsUpDown, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { switchOrganizationAction } from "@/app/(dashboard)/actions";
+import { NewOrganizationDialog } from "./new-organization-dialog";
 import type { Membership } from "@/lib/auth/access";
 
 export function OrgSwitcher({ current, memberships }: { current: string; memberships: Membership[] }) {
@@ -21,7 +23,9 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const active = memberships.find((m) => m.organizationId === current);
+  const [creating, setCreating] = useState(false);
   return (
+    <>
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" className="w-full justify-between" disabled={pending}>
@@ -52,7 +56,13 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
             {m.organizationId === current && <Check className="size-4" aria-hidden />}
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden /> {t("shell.newOrganization")}
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+    <NewOrganizationDialog open={creating} onOpenChange={setCreating} />
+    </>
   );
 }

@@ -7,6 +7,8 @@ export type ActionError = {
   fieldErrors?: Record<string, string>;
   /** quoted to support for unexpected failures */
   reference?: string;
+  /** the Payment API's request id when the failure came from it */
+  requestId?: string;
 };
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

@@ -10,17 +10,20 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
-import type { z } from "zod";
+import { z } from "zod";
 import { authorize, AuthorizationError, type Access } from "@/lib/auth/authorize";
 import type { Permission } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/auth/client-address";
 import type { Actor } from "@/lib/audit/audit";
-import { createTranslator, getMessages, type MessageKey, type Translate } from "@/lib/i18n";
-import { getLocale } from "@/lib/i18n/server";
+import { translateKeyOrText, type MessageKey, type Translate } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
 import type { ActionResult } from "./result";
 
 /** A failure the user can act on; `message` is a message key or already-translated text. */
 export class ExpectedError extends Error {
+  /** the Payment API's request id, when the failure came from it (to quote to support) */
+  requestId?: string;
+
   constructor(
     readonly code: string,
     readonly messageKey: MessageKey,
@@ -29,6 +32,13 @@ export class ExpectedError extends Error {
   ) {
     super(code);
     this.name = "ExpectedError";
+  }
+
+  /** A described Payment API failure (lib/api-context/describe.ts). */
+  static fromFailure(f: { code: string; key: MessageKey; vars: Record<string, string | number>; requestId: string | null }, field?: string): ExpectedError {
+    const e = new ExpectedError(f.code, f.key, f.vars, field);
+    if (f.requestId) e.requestId = f.requestId;
+    return e;
   }
 }
 
@@ -40,18 +50,19 @@ export function translateIssues(issues: z.core.$ZodIssue[], t: Translate): Recor
   for (const issue of issues) {
     const path = issue.path.map(String).join(".") || "_";
     // Schemas give message keys as their messages; translate those, keep anything else.
-    out[path] ??= t(issue.message as MessageKey);
+    out[path] ??= translateKeyOrText(t, issue.message);
   }
   return out;
 }
 
-export function protectedAction<S extends z.ZodType, T>(
+/** `schema` may be a zod or a zod/mini schema (forms share theirs with the action, and keep the browser bundle small). */
+export function protectedAction<S extends z.core.$ZodType, T>(
   permission: Permission,
   schema: S,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (raw) => {
-    const t = createTranslator(getMessages(await getLocale()));
+    const { t } = await getI18n();
     let access: Access;
     try {
       access = await authorize(permission);
@@ -62,7 +73,7 @@ export function protectedAction<S extends z.ZodType, T>(
       }
       throw e;
     }
-    const parsed = schema.safeParse(raw);
+    const parsed = z.safeParse(schema, raw);
     if (!parsed.success) {
       return { ok: false, error: { code: "INVALID_INPUT", message: t("errors.invalidInput"), fieldErrors: translateIssues(parsed.error.issues, t) } };
     }
@@ -73,7 +84,10 @@ export function protectedAction<S extends z.ZodType, T>(
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
       if (e instanceof ExpectedError) {
         const message = t(e.messageKey, e.vars);
-        return { ok: false, error: { code: e.code, message, ...(e.field ? { fieldErrors: { [e.field]: message } } : {}) } };
+        return {
+          ok: false,
+          error: { code: e.code, message, ...(e.field ? { fieldErrors: { [e.field]: message } } : {}), ...(e.requestId ? { requestId: e.requestId } : {}) },
+        };
       }
       const reference = randomUUID().slice(0, 8);
       console.error(`[action ${reference}] unexpected failure`, e);

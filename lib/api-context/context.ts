@@ -292,6 +292,12 @@ export class ApiContext {
     await this.#db.delete(rc).where(key ? and(eq(rc.credentialId, credentialId), eq(rc.key, key)) : eq(rc.credentialId, credentialId));
   }
 
+  /** Drops the cached reads of the target's active credential (a webhook moved its balance). */
+  async invalidateTarget(target: ApiTarget, key?: string): Promise<void> {
+    const row = await this.#row(target).catch(() => null);
+    if (row) await this.invalidate(row.id, key);
+  }
+
   /** Forgets a credential's token and cached reads everywhere (revocation, rotation). */
   async forget(credentialId: string): Promise<void> {
     await this.#store(credentialId).clear();

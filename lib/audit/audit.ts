@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "credential.rotated",
   "credential.revoked",
   "credential.sandbox_created",
+  "webhook.replayed",
+  "reconciliation.resolved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

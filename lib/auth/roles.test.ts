@@ -3,8 +3,18 @@ import { can, PERMISSIONS, ROLES, type Permission, type Role } from "./roles";
 
 /** The policy, written out in full: if a row changes here, it changed on purpose. */
 const EXPECTED: Record<Role, Permission[]> = {
-  admin: ["dashboard.view", "charges.create", "money.move", "infractions.reply", "team.manage", "credentials.manage", "organization.manage"],
-  operator: ["dashboard.view", "charges.create", "money.move"],
+  admin: [
+    "dashboard.view",
+    "charges.create",
+    "money.move",
+    "infractions.reply",
+    "team.manage",
+    "credentials.register",
+    "credentials.manage",
+    "logs.view",
+    "organization.manage",
+  ],
+  operator: ["dashboard.view", "charges.create", "money.move", "credentials.register"],
   support: ["dashboard.view", "infractions.reply"],
   viewer: ["dashboard.view"],
 };

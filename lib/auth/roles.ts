@@ -18,8 +18,12 @@ export const PERMISSIONS = {
   "infractions.reply": ["admin", "support"],
   /** invite, change the role of, and remove members */
   "team.manage": ["admin"],
-  /** add, activate and rotate Payment API credentials */
+  /** see the organisation's API credentials, register one (it stays pending) and test it */
+  "credentials.register": ["admin", "operator"],
+  /** activate (rotate) and revoke Payment API credentials, create a sandbox account */
   "credentials.manage": ["admin"],
+  /** the API request log and the audit log */
+  "logs.view": ["admin"],
   /** organisation settings */
   "organization.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;

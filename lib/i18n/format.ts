@@ -4,14 +4,11 @@
  * decimal.js value) and are never turned into binary floats: Intl.NumberFormat
  * formats decimal strings exactly.
  */
-import type { Locale } from "./index";
+import type { Locale } from "@/lib/db/schema";
+import { createFormatter } from "use-intl/core";
+import { LOCALE_TIME_ZONES } from "./zones";
 
-/** Where dates are shown: the business time zone of each language's market. */
-export const LOCALE_TIME_ZONES: Record<Locale, string> = {
-  en: "UTC",
-  "pt-BR": "America/Sao_Paulo",
-  "es-MX": "America/Mexico_City",
-};
+export { LOCALE_TIME_ZONES };
 
 /** ISO 4217 currencies Intl knows; crypto codes are formatted as number + code. */
 const FIAT = new Set(["BRL", "MXN", "USD", "EUR"]);
@@ -48,4 +45,9 @@ export function formatDateTime(value: Date | string, locale: Locale): string {
 
 export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium"): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
+}
+
+/** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words. */
+export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
+  return createFormatter({ locale, timeZone: LOCALE_TIME_ZONES[locale] }).relativeTime(new Date(value), new Date(now));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTranslator, getMessages, LOCALES, negotiateLocale } from "./index";
-import { formatDateTime, formatMoney } from "./format";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { createTranslator, getMessages, LOCALES, negotiateLocale, translateKeyOrText } from "./index";
+import { formatDateTime, formatMoney, formatRelativeTime } from "./format";
 
 function leaves(obj: unknown, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
@@ -11,23 +12,45 @@ function leaves(obj: unknown, prefix = ""): Record<string, string> {
   return out;
 }
 
+/** The ICU arguments a message uses, with their kind (plain, plural, select…). */
+function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if ("value" in el && typeof el.value === "string" && el.type !== TYPE.literal) out.add(`${el.value}:${el.type}`);
+    if ("options" in el) for (const option of Object.values(el.options)) argumentsOf(option.value, out);
+    if (el.type === TYPE.tag) argumentsOf(el.children, out);
+  }
+  return out;
+}
+
 describe("dictionaries", () => {
   const en = leaves(getMessages("en"));
   for (const locale of LOCALES) {
-    it(`${locale} has every key, no empty text, and the same placeholders as English`, () => {
+    it(`${locale} has every key, no empty text, valid ICU and the same arguments as English`, () => {
       const m = leaves(getMessages(locale));
       expect(Object.keys(m).sort()).toEqual(Object.keys(en).sort());
       for (const [key, text] of Object.entries(m)) {
         expect(text.trim(), key).not.toBe("");
-        const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
-        expect(ph(text), key).toEqual(ph(en[key]!));
+        expect(key, "next-intl keys cannot contain dots").not.toMatch(/\.\./);
+        const args = [...argumentsOf(parse(text))].sort();
+        expect(args, key).toEqual([...argumentsOf(parse(en[key]!))].sort());
       }
     });
   }
 
-  it("fills placeholders", () => {
-    const t = createTranslator(getMessages("pt-BR"));
+  it("fills placeholders and plurals", () => {
+    const t = createTranslator(getMessages("pt-BR"), "pt-BR");
     expect(t("auth.throttled", { minutes: 15 })).toBe("Muitas tentativas sem sucesso. Tente novamente em 15 min.");
+    const en = createTranslator(getMessages("en"), "en");
+    expect(en("apiErrors.RATE_LIMIT_EXCEEDED", { seconds: 1 })).toMatch(/in 1 second\.$/);
+    expect(en("apiErrors.RATE_LIMIT_EXCEEDED", { seconds: 42 })).toMatch(/in 42 seconds\.$/);
+  });
+
+  it("refuses a key that no language has, outside production", () => {
+    const t = createTranslator(getMessages("es-MX"), "es-MX");
+    expect(() => t("nav.nothingHere" as never)).toThrow();
+    expect(t.has("nav.overview")).toBe(true);
+    expect(translateKeyOrText(t, "nav.overview")).toBe(getMessages("es-MX").nav.overview);
+    expect(translateKeyOrText(t, "Not a key.")).toBe("Not a key.");
   });
 });
 
@@ -42,6 +65,13 @@ describe("formats", () => {
   it("shows dates in each market's time zone", () => {
     expect(formatDateTime("2026-03-09T18:30:00Z", "pt-BR")).toMatch(/15:30/);
     expect(formatDateTime("2026-03-09T18:30:00Z", "es-MX")).toMatch(/12:30/);
+  });
+
+  it("says how far away a deadline is, in each language", () => {
+    const now = "2026-03-09T00:00:00Z";
+    expect(formatRelativeTime("2026-03-09T19:00:00Z", "en", now)).toBe("in 19 hours");
+    expect(formatRelativeTime("2026-03-09T19:00:00Z", "pt-BR", now)).toBe("em 19 horas");
+    expect(formatRelativeTime("2026-03-06T00:00:00Z", "es-MX", now)).toBe("hace 3 días");
   });
 
   it("negotiates the language from Accept-Language", () => {

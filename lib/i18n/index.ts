@@ -1,12 +1,12 @@
 /**
  * Translation and formatting. This module holds every dictionary and is for
  * the server; client components use `./translate` with the one dictionary the
- * server hands them. Keys are dotted paths checked at compile time; `{name}`
- * placeholders are filled from `vars`.
+ * server hands them. Messages are ICU (next-intl); keys are dotted paths
+ * checked at compile time.
  */
-import en from "./messages/en";
-import esMX from "./messages/es-MX";
-import ptBR from "./messages/pt-BR";
+import en from "./messages/en.json";
+import esMX from "./messages/es-MX.json";
+import ptBR from "./messages/pt-BR.json";
 import { LOCALES, type Locale, type Messages } from "./translate";
 
 export * from "./translate";
@@ -14,6 +14,7 @@ export * from "./translate";
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "locale";
 
+// The other languages must have exactly English's keys: the type says so here and lib/i18n/i18n.test.ts checks the texts.
 const dictionaries: Record<Locale, Messages> = { en, "pt-BR": ptBR, "es-MX": esMX };
 
 export function getMessages(locale: Locale): Messages {

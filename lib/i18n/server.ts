@@ -19,5 +19,5 @@ export const getLocale = cache(async (): Promise<Locale> => {
 export async function getI18n() {
   const locale = await getLocale();
   const messages = getMessages(locale);
-  return { locale, messages, t: createTranslator(messages) };
+  return { locale, messages, t: createTranslator(messages, locale) };
 }

@@ -1,12 +1,18 @@
 /**
- * The translator itself, without any dictionary: client components import
- * this (and receive their one dictionary from the server), so the browser
- * never downloads the other languages.
+ * The translator, on next-intl's ICU message formatter, without any
+ * dictionary: client components import this (and receive their one
+ * dictionary from the server), so the browser never downloads the other
+ * languages. Messages are ICU MessageFormat (`{name}`, plurals, selects) in
+ * `messages/<locale>.json`; keys are dotted paths into them, checked at
+ * compile time against the English file.
  */
-import type { Messages } from "./messages/en";
+import { createTranslator as createIcuTranslator, type IntlError } from "use-intl/core";
+import type en from "./messages/en.json";
 import { LOCALES, type Locale } from "@/lib/db/schema";
+import { LOCALE_TIME_ZONES } from "./zones";
 
-export { LOCALES, type Locale, type Messages };
+export { LOCALES, LOCALE_TIME_ZONES, type Locale };
+export type Messages = typeof en;
 
 /** Each language's own name, shown in the language switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", "pt-BR": "Português (Brasil)", "es-MX": "Español (México)" };
@@ -16,17 +22,40 @@ type Leaves<T, P extends string = ""> = {
 }[keyof T & string];
 
 export type MessageKey = Leaves<Messages>;
-export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+export type MessageValues = Record<string, string | number | Date>;
+export type Translate = ((key: MessageKey, values?: MessageValues) => string) & {
+  /** Whether `key` names a message: for keys that arrive at run time (schema issues, API error codes). */
+  has(key: string): boolean;
+};
+
+/** Schemas give message keys as their messages; translate those and keep any other text as it is. */
+export function translateKeyOrText(t: Translate, text: string): string {
+  return t.has(text) ? t(text as MessageKey) : text;
+}
 
 export function isLocale(v: unknown): v is Locale {
   return typeof v === "string" && (LOCALES as readonly string[]).includes(v);
 }
 
-export function createTranslator(messages: Messages): Translate {
-  return (key, vars) => {
-    let node: unknown = messages;
-    for (const part of key.split(".")) node = (node as Record<string, unknown>)?.[part];
-    const text = typeof node === "string" ? node : key;
-    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
-  };
+/**
+ * A missing or malformed message is a bug: tests and development throw on it;
+ * production logs it once and shows the key rather than breaking the page.
+ */
+export function onIntlError(error: IntlError): void {
+  if (process.env.NODE_ENV !== "production") throw error;
+  console.error(`i18n: ${error.code} ${error.message}`);
 }
+
+export function createTranslator(messages: Messages, locale: Locale): Translate {
+  const t = createIcuTranslator({ locale, messages, timeZone: LOCALE_TIME_ZONES[locale], onError: onIntlError });
+  return asTranslate(t);
+}
+
+/** next-intl's translator (server or client) typed against our keys. */
+export function asTranslate(t: { has(key: never): boolean }): Translate {
+  const call = t as unknown as (k: string, v?: MessageValues) => string;
+  return Object.assign((key: MessageKey, values?: MessageValues) => call(key, values), {
+    has: (key: string) => (t.has as (k: string) => boolean)(key),
+  });
+}
+

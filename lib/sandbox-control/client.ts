@@ -86,7 +86,7 @@ export class SandboxControl {
   setClock(offsetSeconds: number) {
     return this.#call<{ now: string; offset_seconds: number }>("PUT", "/sandbox/clock", { offset_seconds: offsetSeconds });
   }
-  settings(body: { hmac_required?: boolean; auto_settle_cashout_seconds?: number | null }) {
+  settings(body: { hmac_required?: boolean; auto_settle_cashout_seconds?: number | null; drop_webhooks?: boolean }) {
     return this.#call<Record<string, unknown>>("PUT", "/sandbox/settings", body);
   }
 }

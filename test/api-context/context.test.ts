@@ -9,7 +9,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { ApiContext, ApiContextError } from "@/lib/api-context/context";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring, hintOf, sealedWith } from "@/lib/credentials/crypto";
+import { reencryptCredentials } from "@/lib/credentials/reencrypt";
 import { activateCredential, CredentialChangeRefused, listCredentials, revokeCredential, testCredential } from "@/lib/credentials/service";
 import { isPaymentApiError, PaymentApiError } from "@/lib/payment-api";
 import { databaseTargets } from "../support/databases";
@@ -217,6 +218,30 @@ for (const target of databaseTargets()) {
       expect(error).toBeInstanceOf(ApiContextError);
       expect(error).toMatchObject({ code: "CREDENTIAL_UNREADABLE" });
       expect(String((error as Error).message)).not.toContain(acct.credential.client_secret);
+    });
+
+    it("rotates the encryption key: the old key as a previous key still opens, re-encryption moves everything to the new one", async () => {
+      const { organizationId, members } = await createOrganization(db(), "Org rekey", ["admin"]);
+      const actor = { userId: members[0]!.userId, address: null };
+      const target = { organizationId, environment: "sandbox" as const };
+      const acct = await sandboxAccount(h);
+      const { id } = await registerSandboxCredential(h, organizationId, actor.userId, acct.credential);
+      await activateCredential(db(), ctx, organizationId, id, actor);
+      const balance = await ctx.call(target, { userId: null }, (c) => c.account.balance());
+      const oldKey = h.keyring.current.key.toString("base64");
+      const newKey = randomBytes(32).toString("base64");
+      const both = createKeyring(newKey, oldKey);
+      const during = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: both });
+      expect(await during.call(target, { userId: null }, (c) => c.account.balance())).toEqual(balance);
+      const report = await reencryptCredentials(db(), both);
+      expect(report.credentials).toBeGreaterThanOrEqual(1);
+      const [row] = await db().select().from(schema.apiCredentials).where(eq(schema.apiCredentials.id, id));
+      expect(sealedWith(row!.clientSecretCiphertext!)).toBe(both.current.id);
+      expect(row!.clientSecretHint).toBe(hintOf(acct.credential.client_secret));
+      const after = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: createKeyring(newKey) });
+      expect(await after.call(target, { userId: null }, (c) => c.account.balance())).toEqual(balance);
+      expect((await reencryptCredentials(db(), both)).credentials).toBe(0);
+      await Promise.all([during.flush(), after.flush()]);
     });
   });
 }

@@ -37,60 +37,60 @@ function instance(env: Record<string, string>): Promise<Record<string, number>> 
   });
 }
 
-for (const target of databaseTargets().filter((t) => t.url)) {
-  describe(`two dashboard instances on one PostgreSQL [${target.name}]`, () => {
-    let h: Harness;
-    let organizationId: string;
-    let keyB64: string;
-    beforeAll(async () => {
-      h = await startHarness(target);
-      keyB64 = h.keyring.current.key.toString("base64");
-      const org = await createOrganization(h.opened.db, "Two instances", ["admin"]);
-      organizationId = org.organizationId;
-      const actor = { userId: org.members[0]!.userId, address: null };
-      const acct = await sandboxAccount(h);
-      const { id } = await registerSandboxCredential(h, organizationId, actor.userId, acct.credential);
-      const ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      await activateCredential(h.opened.db, ctx, organizationId, id, actor);
-      await ctx.flush();
-      // Activation tested the credential with a token of its own; count from here.
-      await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
-    }, 60_000);
-    afterAll(async () => h?.dispose());
+// Reported as skipped, not passed, without PostgreSQL (.ci/run sets TEST_DATABASE_URL when one answers).
+const target = databaseTargets().find((t) => t.url);
+describe.skipIf(!target)("two dashboard instances on one PostgreSQL (needs TEST_DATABASE_URL)", () => {
+  let h: Harness;
+  let organizationId: string;
+  let keyB64: string;
+  beforeAll(async () => {
+    h = await startHarness(target!);
+    keyB64 = h.keyring.current.key.toString("base64");
+    const org = await createOrganization(h.opened.db, "Two instances", ["admin"]);
+    organizationId = org.organizationId;
+    const actor = { userId: org.members[0]!.userId, address: null };
+    const acct = await sandboxAccount(h);
+    const { id } = await registerSandboxCredential(h, organizationId, actor.userId, acct.credential);
+    const ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
+    await activateCredential(h.opened.db, ctx, organizationId, id, actor);
+    await ctx.flush();
+    // Activation tested the credential with a token of its own; count from here.
+    await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
+  }, 60_000);
+  afterAll(async () => h?.dispose());
 
-    const calls = async () => {
-      const rows = await h.opened.db.select().from(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
-      return {
-        tokens: rows.filter((r) => r.path === "/v2/oauth/token" && r.status === 200).length,
-        balanceSent: rows.filter((r) => r.path === "/v2/account/balance" && !r.local),
-        balanceHeld: rows.filter((r) => r.path === "/v2/account/balance" && r.local).length,
-      };
+  const calls = async () => {
+    const rows = await h.opened.db.select().from(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
+    return {
+      tokens: rows.filter((r) => r.path === "/v2/oauth/token" && r.status === 200).length,
+      balanceSent: rows.filter((r) => r.path === "/v2/account/balance" && !r.local),
+      balanceHeld: rows.filter((r) => r.path === "/v2/account/balance" && r.local).length,
     };
+  };
 
-    it("50 concurrent reads from two processes fetch one token and stay within the balance budget", async () => {
-      const env = { DATABASE_URL: h.databaseUrl!, KEYRING: keyB64, ORGANIZATION_ID: organizationId, COUNT: "25", START_AT: String(Date.now() + 1500) };
-      const [a, b] = await Promise.all([instance(env), instance(env)]);
-      expect((a.ok ?? 0) + (b.ok ?? 0)).toBe(50);
-      const c = await calls();
-      expect(c.tokens).toBe(1);
-      expect(c.balanceSent.every((r) => r.status === 200)).toBe(true);
-      expect(c.balanceSent.length).toBeLessThanOrEqual(2); // one per process at most: the rest is the shared cache
-    }, 60_000);
+  it("50 concurrent reads from two processes fetch one token and stay within the balance budget", async () => {
+    const env = { DATABASE_URL: h.databaseUrl!, KEYRING: keyB64, ORGANIZATION_ID: organizationId, COUNT: "25", START_AT: String(Date.now() + 1500) };
+    const [a, b] = await Promise.all([instance(env), instance(env)]);
+    expect((a.ok ?? 0) + (b.ok ?? 0)).toBe(50);
+    const c = await calls();
+    expect(c.tokens).toBe(1);
+    expect(c.balanceSent.every((r) => r.status === 200)).toBe(true);
+    expect(c.balanceSent.length).toBeLessThanOrEqual(2); // one per process at most: the rest is the shared cache
+  }, 60_000);
 
-    it("150 direct reads from two processes: exactly the budget's 120 reach the API, none is answered 429", async () => {
-      await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
-      // The previous test's calls still count within the minute: wait until they have left the window.
-      await h.opened.db.delete(schema.apiRateSlots);
-      await h.sandbox.clock.advance(61); // and the sandbox's own window
-      const env = { DATABASE_URL: h.databaseUrl!, KEYRING: keyB64, ORGANIZATION_ID: organizationId, COUNT: "75", DIRECT: "1", START_AT: String(Date.now() + 1500) };
-      const [a, b] = await Promise.all([instance(env), instance(env)]);
-      expect((a.ok ?? 0) + (b.ok ?? 0)).toBe(120);
-      expect((a.RATE_LIMIT_EXCEEDED ?? 0) + (b.RATE_LIMIT_EXCEEDED ?? 0)).toBe(30);
-      const c = await calls();
-      expect(c.balanceSent.length).toBe(120);
-      expect(c.balanceSent.filter((r) => r.status === 429)).toEqual([]);
-      expect(c.balanceHeld).toBe(30);
-      expect(c.tokens).toBe(0); // the token stored by the first test is still shared
-    }, 60_000);
-  });
-}
+  it("150 direct reads from two processes: exactly the budget's 120 reach the API, none is answered 429", async () => {
+    await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
+    // The previous test's calls still count within the minute: wait until they have left the window.
+    await h.opened.db.delete(schema.apiRateSlots);
+    await h.sandbox.clock.advance(61); // and the sandbox's own window
+    const env = { DATABASE_URL: h.databaseUrl!, KEYRING: keyB64, ORGANIZATION_ID: organizationId, COUNT: "75", DIRECT: "1", START_AT: String(Date.now() + 1500) };
+    const [a, b] = await Promise.all([instance(env), instance(env)]);
+    expect((a.ok ?? 0) + (b.ok ?? 0)).toBe(120);
+    expect((a.RATE_LIMIT_EXCEEDED ?? 0) + (b.RATE_LIMIT_EXCEEDED ?? 0)).toBe(30);
+    const c = await calls();
+    expect(c.balanceSent.length).toBe(120);
+    expect(c.balanceSent.filter((r) => r.status === 429)).toEqual([]);
+    expect(c.balanceHeld).toBe(30);
+    expect(c.tokens).toBe(0); // the token stored by the first test is still shared
+  }, 60_000);
+});

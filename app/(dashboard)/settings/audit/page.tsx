@@ -1,0 +1,185 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { ScrollText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { authorizePage } from "@/lib/auth/authorize";
+import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
+import { getDb } from "@/lib/db";
+import { LOCALE_TIME_ZONES, formatDateTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import { firstValues, queryString } from "@/lib/search-params";
+import { LogPager } from "@/components/shell/log-pager";
+import { listMembers } from "@/lib/team/members";
+import type { MessageKey } from "@/lib/i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("audit.title") };
+}
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+const filtersSchema = z.object({
+  action: z
+    .string()
+    .regex(/^[a-z_.]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  member: z.uuid().optional().catch(undefined),
+  from: dateParam,
+  to: dateParam,
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+/** Midnight of a calendar day in the market's time zone, as an instant. */
+function dayStart(day: string, timeZone: string, plusDays = 0): Date {
+  const utc = new Date(`${day}T00:00:00Z`);
+  utc.setUTCDate(utc.getUTCDate() + plusDays);
+  // The zone's offset at that moment: format the UTC instant in the zone and compare.
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(utc);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asZone = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return new Date(utc.getTime() - (asZone - utc.getTime()));
+}
+
+/** Admins: the organisation's append-only record of sensitive actions. */
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const access = await authorizePage("logs.view");
+  const { t, locale } = await getI18n();
+  const raw = await searchParams;
+  const f = filtersSchema.parse(firstValues(raw));
+  const db = await getDb();
+  const zone = LOCALE_TIME_ZONES[locale];
+  const [log, actions, members] = await Promise.all([
+    listAudit(db, access.organizationId, {
+      action: f.action,
+      userId: f.member,
+      from: f.from ? dayStart(f.from, zone) : undefined,
+      to: f.to ? new Date(dayStart(f.to, zone, 1).getTime() - 1) : undefined,
+      before: f.before,
+    }),
+    auditActionsInUse(db, access.organizationId),
+    listMembers(db, access.organizationId),
+  ]);
+  const actionLabel = (a: string) => {
+    const key = `audit.actions.${a.replace(/\./g, "_")}` as MessageKey;
+    return t.has(key) ? t(key) : a;
+  };
+  const query = (extra: Record<string, string | number | undefined>) => queryString({ action: f.action, member: f.member, from: f.from, to: f.to, ...extra });
+  const filtered = !!(f.action || f.member || f.from || f.to);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("audit.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("audit.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("audit.filters")}>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-action">{t("audit.action")}</Label>
+            <NativeSelect id="audit-action" name="action" defaultValue={f.action ?? ""}>
+              <option value="">{t("audit.allActions")}</option>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-member">{t("audit.member")}</Label>
+            <NativeSelect id="audit-member" name="member" defaultValue={f.member ?? ""}>
+              <option value="">{t("audit.allMembers")}</option>
+              {members.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-from">{t("audit.from")}</Label>
+            <Input id="audit-from" name="from" type="date" defaultValue={f.from ?? ""} className="w-40" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-to">{t("audit.to")}</Label>
+            <Input id="audit-to" name="to" type="date" defaultValue={f.to ?? ""} className="w-40" />
+          </div>
+          <Button type="submit" size="sm">
+            {t("developers.search")}
+          </Button>
+          {filtered && (
+            <Button asChild size="sm" variant="ghost">
+              <Link href="/settings/audit">{t("developers.clear")}</Link>
+            </Button>
+          )}
+        </form>
+        {log.items.length === 0 ? (
+          <EmptyState icon={<ScrollText />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("audit.emptyTitle")} />
+        ) : (
+          <Table containerLabel={t("audit.title")}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("developers.time")}</TableHead>
+                <TableHead>{t("audit.member")}</TableHead>
+                <TableHead>{t("audit.action")}</TableHead>
+                <TableHead>{t("audit.details")}</TableHead>
+                <TableHead>{t("audit.address")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {log.items.map((e) => (
+                <TableRow key={e.id} data-testid="audit-row">
+                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
+                  <TableCell>
+                    {e.user ? (
+                      <>
+                        <div>{e.user.name}</div>
+                        <div className="text-xs text-muted-foreground">{e.user.email}</div>
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">{t("credentials.system")}</span>
+                    )}
+                  </TableCell>
+                  <TableCell>{actionLabel(e.action)}</TableCell>
+                  <TableCell className="max-w-md">
+                    <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+                      {Object.entries(e.details).map(([k, v]) => (
+                        <div key={k} className="flex gap-1">
+                          <dt className="text-muted-foreground">{k}</dt>
+                          <dd className="break-all font-mono">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
+                        </div>
+                      ))}
+                      {e.target && (
+                        <div className="flex gap-1">
+                          <dt className="text-muted-foreground">{t("audit.target")}</dt>
+                          <dd className="break-all font-mono">{e.target}</dd>
+                        </div>
+                      )}
+                    </dl>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{e.address ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <LogPager href={(before) => `/settings/audit${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+      </CardContent>
+    </Card>
+  );
+}

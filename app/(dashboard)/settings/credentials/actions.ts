@@ -1,0 +1,102 @@
+"use server";
+/**
+ * API credentials. Admins and operators may register and test (a registered credential is
+ * pending); only admins activate, revoke and create sandbox accounts. Each action checks its own
+ * permission (protectedAction) and passes the organisation explicitly: a credential id from another
+ * organisation is simply not found.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { apiContext, keyring } from "@/lib/api-context";
+import { describeCode } from "@/lib/api-context/describe";
+import { getDb } from "@/lib/db";
+import { env, publicBaseUrl, sandboxUrl } from "@/lib/env";
+import { recordAudit } from "@/lib/audit/audit";
+import { activateCredential, CredentialChangeRefused, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
+import { credentialFormSchema } from "@/lib/credentials/form-schema";
+import { generateCnpj } from "@/lib/payments";
+import { SandboxControl, SandboxControlError } from "@/lib/sandbox-control/client";
+import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
+
+function refusal(e: unknown): never {
+  if (e instanceof CredentialChangeRefused) {
+    switch (e.code) {
+      case "NOT_FOUND":
+        throw new ExpectedError(e.code, "credentials.errors.notFound");
+      case "NOT_ACTIVATABLE":
+        throw new ExpectedError(e.code, "credentials.errors.notActivatable");
+      case "SELF_ACTIVATION":
+        throw new ExpectedError(e.code, "credentials.errors.selfActivation");
+      case "ALREADY_REVOKED":
+        throw new ExpectedError(e.code, "credentials.errors.alreadyRevoked");
+      case "DUPLICATE":
+        throw new ExpectedError(e.code, "credentials.errors.duplicate", undefined, "clientId");
+      case "CONNECTION_FAILED": {
+        const check = e.check!;
+        throw ExpectedError.fromFailure(describeCode(check.code ?? "UNEXPECTED", { retryAfterSeconds: check.retryAfterSeconds, requestId: check.requestId }));
+      }
+    }
+  }
+  throw e;
+}
+
+const idSchema = z.object({ id: z.uuid() });
+
+export const registerCredentialAction = protectedAction("credentials.register", credentialFormSchema, async (input, { access, actor }) => {
+  return registerCredential(await getDb(), keyring(), access.organizationId, actor, input).catch(refusal);
+});
+
+export const testCredentialAction = protectedAction("credentials.register", idSchema, async ({ id }, { access, actor }): Promise<CredentialCheck> => {
+  return testCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+});
+
+export const activateCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }) => {
+  return activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+});
+
+export const revokeCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }) => {
+  await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+  return { id };
+});
+
+/**
+ * "Sandbox in one click": a sandbox account with opening balances and its credential, created and
+ * activated at the sandbox through its control API; in the dashboard it arrives pending, like any
+ * other credential, for an admin to activate.
+ */
+export const createSandboxCredentialAction = protectedAction("credentials.manage", z.object({}), async (_input, { access, actor }) => {
+  const url = sandboxUrl();
+  if (!url) throw new ExpectedError("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
+  const control = new SandboxControl(url, env().SANDBOX_ADMIN_TOKEN!);
+  const username = `org-${access.organizationId.slice(0, 8)}-${randomBytes(3).toString("hex")}`;
+  let created;
+  try {
+    created = await control.createAccount({
+      username,
+      name: access.organizationName,
+      document: generateCnpj(),
+      balances: { BRL: 10_000, MXN: 50_000, USDT: 1_000, BTC: "0.05" },
+    });
+    await control.activate(created.credential.client_id);
+  } catch (e) {
+    if (e instanceof SandboxControlError) throw new ExpectedError("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
+    throw e;
+  }
+  const db = await getDb();
+  // Its webhooks come to this organisation's intake (the credential's default postback URL).
+  await routeSandboxWebhooks(db, control, access.organizationId, created.credential.client_id, publicBaseUrl()).catch((e: Error) =>
+    console.error(`[credentials] the sandbox credential's webhook URL could not be set: ${e.message}`),
+  );
+  const { id } = await registerCredential(db, keyring(), access.organizationId, actor, {
+    name: `Sandbox ${username}`,
+    environment: "sandbox",
+    baseUrl: url,
+    clientId: created.credential.client_id,
+    clientSecret: created.credential.client_secret,
+    signingKey: created.credential.signing_key,
+    sandboxUsername: username,
+  });
+  await recordAudit(db, { organizationId: access.organizationId, actor, action: "credential.sandbox_created", target: id, details: { username } });
+  return { id, username };
+});

@@ -1,0 +1,180 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { Activity } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { authorizePage } from "@/lib/auth/authorize";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { listRequestLog, rateHeadroom } from "@/lib/api-context/request-log-query";
+import { REQUEST_LOG_RETENTION_DAYS } from "@/lib/api-context/request-log";
+import { getDb } from "@/lib/db";
+import { formatDateTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import { firstValues, queryString } from "@/lib/search-params";
+import { LogPager } from "@/components/shell/log-pager";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("developers.title") };
+}
+
+const filtersSchema = z.object({
+  requestId: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[\w.:-]*$/)
+    .optional()
+    .catch(undefined),
+  outcome: z.enum(["ok", "errors", "held"]).optional().catch(undefined),
+  environment: z.enum(["sandbox", "production"]).optional().catch(undefined),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+/** Admins: every call the dashboard made to the Payment API, searchable by request id. */
+export default async function DevelopersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const access = await authorizePage("logs.view");
+  const { t, locale } = await getI18n();
+  const raw = await searchParams;
+  const f = filtersSchema.parse(firstValues(raw));
+  const db = await getDb();
+  const { environment } = await pageEnvironment(access);
+  const ctx = await apiContext();
+  const active = await ctx.credential({ organizationId: access.organizationId, environment }).catch(() => null);
+  const [log, headroom] = await Promise.all([listRequestLog(db, access.organizationId, f), active ? rateHeadroom(db, active.id) : Promise.resolve(null)]);
+  const query = (extra: Record<string, string | number | undefined>) => queryString({ requestId: f.requestId, outcome: f.outcome, environment: f.environment, ...extra });
+  const filtered = !!(f.requestId || f.outcome || f.environment);
+
+  return (
+    <div className="grid gap-6">
+      {headroom && active && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("developers.headroomTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("developers.headroomDescription", { name: active.name })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("developers.headroomTitle")}>
+              {headroom.slice(0, 9).map((h) => (
+                <li key={h.endpoint} className="grid gap-1 rounded-md border p-3 text-sm">
+                  <div className="flex justify-between gap-2">
+                    <span className="font-mono">{h.endpoint}</span>
+                    <span className="text-muted-foreground">{t("developers.perMinute", { used: h.used, limit: h.limit })}</span>
+                  </div>
+                  <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
+                    <div className="h-full bg-primary" style={{ width: `${Math.min(100, (h.used / h.limit) * 100)}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("developers.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("developers.description", { days: REQUEST_LOG_RETENTION_DAYS })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("developers.filters")}>
+            <div className="grid gap-1.5">
+              <Label htmlFor="log-request-id">{t("developers.requestId")}</Label>
+              <Input id="log-request-id" name="requestId" defaultValue={f.requestId ?? ""} className="w-64 font-mono" spellCheck={false} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="log-outcome">{t("developers.outcome")}</Label>
+              <NativeSelect id="log-outcome" name="outcome" defaultValue={f.outcome ?? ""}>
+                <option value="">{t("developers.outcomeAll")}</option>
+                <option value="ok">{t("developers.outcomeOk")}</option>
+                <option value="errors">{t("developers.outcomeErrors")}</option>
+                <option value="held">{t("developers.outcomeHeld")}</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="log-environment">{t("credentials.environment")}</Label>
+              <NativeSelect id="log-environment" name="environment" defaultValue={f.environment ?? ""}>
+                <option value="">{t("developers.outcomeAll")}</option>
+                <option value="sandbox">{t("environments.sandbox")}</option>
+                <option value="production">{t("environments.production")}</option>
+              </NativeSelect>
+            </div>
+            <Button type="submit" size="sm">
+              {t("developers.search")}
+            </Button>
+            {filtered && (
+              <Button asChild size="sm" variant="ghost">
+                <Link href="/settings/developers">{t("developers.clear")}</Link>
+              </Button>
+            )}
+          </form>
+          {log.items.length === 0 ? (
+            <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
+          ) : (
+            <Table containerLabel={t("developers.title")}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("developers.time")}</TableHead>
+                  <TableHead>{t("developers.call")}</TableHead>
+                  <TableHead>{t("developers.status")}</TableHead>
+                  <TableHead className="text-right">{t("developers.latency")}</TableHead>
+                  <TableHead>{t("developers.requestId")}</TableHead>
+                  <TableHead>{t("developers.member")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {log.items.map((e) => (
+                  <TableRow key={e.id} data-testid="request-log-row">
+                    <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
+                    <TableCell>
+                      <span className="font-mono text-xs">
+                        {e.method} {e.path}
+                      </span>
+                      <div className="text-xs text-muted-foreground">
+                        {t(`environments.${e.environment}`)}
+                        {e.credentialName ? ` · ${e.credentialName}` : ""}
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-1">
+                        <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
+                          {e.status === 0 ? t("developers.noAnswer") : e.status}
+                        </Badge>
+                        {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
+                      </div>
+                      {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
+                    <TableCell>
+                      {e.requestId ? (
+                        <span className="flex items-center gap-1">
+                          <span className="font-mono text-xs">{e.requestId}</span>
+                          <CopyButton value={e.requestId} label={t("developers.copyRequestId")} copiedLabel={t("common.copied")} />
+                        </span>
+                      ) : (
+                        <span className="text-muted-foreground">—</span>
+                      )}
+                    </TableCell>
+                    <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <LogPager href={(before) => `/settings/developers${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

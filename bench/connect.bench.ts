@@ -1,0 +1,159 @@
+/**
+ * Connect: what the organisation's API context costs per call on top of the bare typed client (the
+ * credential read, the shared rate budget's SQL call, the request-log row, the shared token), on
+ * PGlite and on PostgreSQL (TEST_DATABASE_URL or BENCH_DATABASE_URL), against a local server
+ * answering a fixed envelope; a cached account read; and the server render time of Settings → API
+ * credentials on the production build with the demo connected to the sandbox.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
+import { openDatabase } from "../lib/db/driver";
+import * as schema from "../lib/db/schema";
+import { ApiContext } from "../lib/api-context/context";
+import { createKeyring } from "../lib/credentials/crypto";
+import { registerCredential } from "../lib/credentials/service";
+import { median, percentile } from "./stats";
+import { signInCookie, startBenchDashboard } from "./support/dashboard";
+import type { Benchmark, BenchRow } from "./types";
+
+const BALANCE = JSON.stringify({
+  success: true,
+  data: { balances: [{ currency: "BRL", available: 12345.67, blocked: 10.5, pending: 0 }] },
+  request_id: "req_bench",
+  timestamp: "2030-01-01T00:00:00Z",
+});
+const TOKEN = JSON.stringify({ success: true, data: { access_token: "bench-token", expires_in: 3600 }, request_id: "r", timestamp: "t" });
+
+function startServer() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const body = req.url === "/v2/oauth/token" ? TOKEN : BALANCE;
+      res.writeHead(200, { "content-type": "application/json", "x-ratelimit-limit": "120", "x-ratelimit-remaining": "119", "x-ratelimit-reset": "1893456000", "content-length": Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  return new Promise<{ url: string; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => (server.closeAllConnections(), new Promise((r) => server.close(() => r()))) });
+    }),
+  );
+}
+
+async function samples(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+  for (let i = 0; i < 50; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push((performance.now() - t0) * 1000);
+  }
+  return xs;
+}
+
+async function contextRows(backend: string, url: string | undefined, api: string): Promise<BenchRow[]> {
+  let drop: (() => Promise<void>) | undefined;
+  let dbUrl: string | undefined;
+  if (url) {
+    const name = `bench_connect_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const opened = await openDatabase({ url: dbUrl, schema, migrationsFolder: path.resolve("lib/db/migrations") });
+  try {
+    const keyring = createKeyring(randomBytes(32).toString("base64"));
+    const [org] = await opened.db.insert(schema.organizations).values({ name: "Bench" }).returning();
+    await registerCredential(opened.db, keyring, org!.id, { userId: null, address: null }, {
+      name: "Bench",
+      environment: "sandbox",
+      baseUrl: api,
+      clientId: "bench",
+      clientSecret: "bench-secret",
+    });
+    await opened.db.update(schema.apiCredentials).set({ status: "active" });
+    // A limit the bench cannot reach: the budget is still decided in SQL for every call.
+    const ctx = new ApiContext({ db: opened.db, withLock: opened.withLock, keyring, limitOverrides: { balance: 1e9 } });
+    const target = { organizationId: org!.id, environment: "sandbox" as const };
+    const bare = new PaymentApiClient({ baseUrl: api, clientId: "bench", clientSecret: "bench-secret", tokenStore: new InMemoryTokenStore() });
+    await bare.account.balance();
+    const n = 1500;
+    const xsBare: number[] = [];
+    const xsCtx: number[] = [];
+    const xsCached: number[] = [];
+    // Alternate in rounds so that drift hits both alike.
+    for (let round = 0; round < 5; round++) {
+      xsBare.push(...(await samples(() => bare.account.balance(), n / 5)));
+      xsCtx.push(...(await samples(() => ctx.call(target, { userId: null }, (c) => c.account.balance()), n / 5)));
+      xsCached.push(...(await samples(() => ctx.read(target, { userId: null }, "balance", 60_000, async (c) => (await c.account.balance()).balances.length), n / 5)));
+    }
+    await ctx.flush();
+    const m = (xs: number[]) => Math.round(median(xs));
+    return [
+      { metric: `[${backend}] bare client GET balance`, value: m(xsBare), unit: "µs/call", note: `p99 ${Math.round(percentile(xsBare, 99))} µs, n=${xsBare.length}` },
+      {
+        metric: `[${backend}] API context GET balance (budget + log + shared token)`,
+        value: m(xsCtx),
+        unit: "µs/call",
+        ratio: { value: median(xsCtx) / median(xsBare), against: "bare client" },
+        note: `p99 ${Math.round(percentile(xsCtx, 99))} µs, overhead ${m(xsCtx) - m(xsBare)} µs`,
+      },
+      { metric: `[${backend}] cached account read (shared cache hit)`, value: m(xsCached), unit: "µs/read", ratio: { value: median(xsCached) / median(xsBare), against: "bare client" }, note: `p99 ${Math.round(percentile(xsCached, 99))} µs` },
+    ];
+  } finally {
+    await opened.close();
+    await drop?.();
+  }
+}
+
+const bench: Benchmark = {
+  name: "connect: API context overhead, credentials page",
+  budgetSeconds: 180,
+  async run() {
+    const rows: BenchRow[] = [];
+    const server = await startServer();
+    try {
+      rows.push(...(await contextRows("pglite", undefined, server.url)));
+      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (pgUrl) rows.push(...(await contextRows("postgres", pgUrl, server.url)));
+    } finally {
+      await server.close();
+    }
+
+    const app = await startBenchDashboard({ withSandbox: true });
+    try {
+      const cookie = await signInCookie(app.url, app.admin.email, app.admin.password);
+      const get = async () => {
+        const t0 = performance.now();
+        const res = await fetch(`${app.url}/settings/credentials`, { headers: { cookie }, redirect: "manual" });
+        const html = await res.text();
+        if (res.status !== 200 || !html.includes("Demo sandbox")) throw new Error(`credentials page answered ${res.status}`);
+        return performance.now() - t0;
+      };
+      for (let i = 0; i < 10; i++) await get();
+      const xs: number[] = [];
+      for (let i = 0; i < 100; i++) xs.push(await get());
+      rows.push({ metric: "GET /settings/credentials server render (signed-in admin, warm)", value: Math.round(median(xs) * 10) / 10, unit: "ms", note: `p95 ${percentile(xs, 95).toFixed(1)} ms, n=100` });
+    } finally {
+      await app.stop();
+    }
+    return rows;
+  },
+};
+
+export default bench;

@@ -1,0 +1,29 @@
+"use client";
+
+import { FlaskConical } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
+import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { createSandboxCredentialAction } from "@/app/(dashboard)/settings/credentials/actions";
+
+/** "Sandbox in one click": a sandbox account and its credential, which then waits for activation here. */
+export function SandboxCredentialButton() {
+  const { t } = useI18n();
+  const { pending, run } = useRefreshingAction();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={pending}
+      onClick={() =>
+        run(
+          () => createSandboxCredentialAction({}),
+          (data) => toast({ title: t("credentials.sandboxCreated"), description: t("credentials.sandboxCreatedDescription", { username: data.username }), variant: "success" }),
+        )
+      }
+    >
+      <FlaskConical aria-hidden /> {pending ? t("credentials.sandboxCreating") : t("credentials.sandboxCreate")}
+    </Button>
+  );
+}

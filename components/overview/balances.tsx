@@ -1,0 +1,76 @@
+import { cn } from "@/lib/utils";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ApiFailure } from "@/components/shell/api-failure";
+import { RefreshBalancesButton } from "./refresh-balances-button";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import type { Access } from "@/lib/auth/access";
+import { readBalance, type ApiEnvironment, type BalanceDto } from "@/lib/api-context";
+import { describeFailure } from "@/lib/api-context/describe";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+
+const isZero = (b: BalanceDto[number]) => [b.available, b.blocked, b.pending].every((v) => /^0(\.0*)?$/.test(v));
+
+/** Balances per currency, read through the organisation's API context (shared cache), with when. */
+export async function Balances({ access, environment }: { access: Access; environment: ApiEnvironment }) {
+  const { t, locale } = await getI18n();
+  let read;
+  try {
+    read = await readBalance(access, environment);
+  } catch (e) {
+    const failure = describeFailure(e, t(`environments.${environment}`));
+    if (!failure) throw e;
+    return <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />;
+  }
+  const balances = [...read.data].sort((a, b) => Number(isZero(a)) - Number(isZero(b)));
+  return (
+    <section aria-labelledby="balances-title" className="grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="balances-title" className="text-lg font-semibold">
+            {t("overview.balances")}
+          </h2>
+          <p className="text-xs text-muted-foreground" data-testid="balances-read-at">
+            {t(read.cached ? "overview.readAtCached" : "overview.readAt", {
+              at: formatDateTime(read.readAt, locale),
+              source: read.credential.name,
+              environment: t(`environments.${environment}`),
+            })}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {/* A verified webhook that moved money re-reads the balances (the worker drops the cached read). */}
+          <LiveRefresh kinds={["balance"]} environment={environment} />
+          <RefreshBalancesButton />
+        </div>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
+        {balances.map((b) => (
+          <li key={b.currency}>
+            {/* An empty balance is quieter (dashed, no shadow) without lowering text contrast. */}
+            <Card className={isZero(b) ? "border-dashed bg-transparent shadow-none" : undefined} data-testid={`balance-${b.currency}`}>
+              <CardHeader>
+                <CardDescription>{t("overview.available", { currency: b.currency })}</CardDescription>
+                <CardTitle className={cn("text-2xl tabular-nums", isZero(b) && "text-muted-foreground")} data-testid="balance-available">
+                  {formatMoney(b.available, b.currency, locale)}
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-muted-foreground">{t("overview.blocked")}</dt>
+                    <dd className="tabular-nums">{formatMoney(b.blocked, b.currency, locale)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t("overview.pending")}</dt>
+                    <dd className="tabular-nums">{formatMoney(b.pending, b.currency, locale)}</dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
