@@ -10,12 +10,17 @@ export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3210);
 export const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? 3211);
 export const DEMO_DATA_DIR = ".data/e2e-demo";
 export const FRESH_DATA_DIR = ".data/e2e-fresh";
+export const DEMO_SANDBOX_PORT = Number(process.env.E2E_DEMO_SANDBOX_PORT ?? 4110);
+export const FRESH_SANDBOX_PORT = Number(process.env.E2E_FRESH_SANDBOX_PORT ?? 4111);
+/** The demo server's console, kept so the secret-leak test can read every line it printed. */
+export const DEMO_SERVER_LOG = ".data/e2e-demo-server.log";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Record<string, string> = {}) {
+function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Record<string, string> = {}, log?: string) {
+  const start = "node node_modules/tsx/dist/cli.mjs scripts/start.ts";
   return {
-    command: `rm -rf ${dataDir} && node node_modules/tsx/dist/cli.mjs scripts/start.ts`,
+    command: `rm -rf ${dataDir} && mkdir -p .data && ${log ? `${start} 2>&1 | tee ${log}` : start}`,
     url: `http://127.0.0.1:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -61,7 +66,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(DEMO_PORT, DEMO_DATA_DIR, 4110),
-    server(FRESH_PORT, FRESH_DATA_DIR, 4111, { SEED_DEMO: "false" }),
+    // Reconciliation on a short fuse, so a dropped webhook shows within seconds (e2e/events.spec.ts).
+    server(DEMO_PORT, DEMO_DATA_DIR, DEMO_SANDBOX_PORT, { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0" }, DEMO_SERVER_LOG),
+    server(FRESH_PORT, FRESH_DATA_DIR, FRESH_SANDBOX_PORT, { SEED_DEMO: "false" }),
   ],
 });

@@ -8,7 +8,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
-const PUBLIC_PATHS = ["/login", "/setup", "/api/auth", "/api/webhooks"];
+// Route handlers below answer for themselves (401 rather than a redirect a script cannot follow).
+const PUBLIC_PATHS = ["/login", "/setup", "/api/auth", "/api/webhooks", "/api/events"];
 
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;

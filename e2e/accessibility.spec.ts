@@ -1,6 +1,4 @@
-import { test, expect, addMember, seriousViolations, signIn, ADMIN_STATE } from "./fixtures";
-
-const ADMIN_PAGES = ["/overview", "/transactions", "/receive", "/send", "/convert", "/wallets", "/infractions", "/settings/preferences", "/settings/team"];
+import { test, expect, addMember, seriousViolations, signIn, ADMIN_STATE, SIGNED_IN_PAGES } from "./fixtures";
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -9,7 +7,7 @@ for (const theme of ["light", "dark"] as const) {
     test("signed-in pages have no serious or critical axe violations", async ({ browser }) => {
       const context = await browser.newContext({ storageState: ADMIN_STATE, colorScheme: theme });
       const page = await context.newPage();
-      for (const path of ADMIN_PAGES) {
+      for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
@@ -19,6 +17,10 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Add member" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       expect(await seriousViolations(page), `add member dialog (${theme})`).toEqual([]);
+      await page.goto("/settings/credentials");
+      await page.getByRole("button", { name: "Register credential" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await seriousViolations(page), `register credential dialog (${theme})`).toEqual([]);
       await context.close();
     });
 

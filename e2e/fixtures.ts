@@ -1,9 +1,29 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { SandboxControl } from "../lib/sandbox-control/client";
+import { DEMO_SANDBOX_PORT, DEMO_SERVER_LOG } from "../playwright.config";
 
 export const DEMO_DATA_DIR = ".data/e2e-demo";
+
+/** Every page a signed-in admin can open (the accessibility and console checks visit each). */
+export const SIGNED_IN_PAGES = [
+  "/overview",
+  "/transactions",
+  "/receive",
+  "/send",
+  "/convert",
+  "/wallets",
+  "/infractions",
+  "/settings/preferences",
+  "/settings/team",
+  "/settings/credentials",
+  "/settings/webhooks",
+  "/settings/reconciliation",
+  "/settings/developers",
+  "/settings/audit",
+];
 export const ADMIN_STATE = ".data/e2e-state/admin.json";
 export const FRESH_URL = `http://127.0.0.1:${process.env.E2E_FRESH_PORT ?? 3211}`;
 
@@ -11,6 +31,49 @@ export const FRESH_URL = `http://127.0.0.1:${process.env.E2E_FRESH_PORT ?? 3211}
 export function demoAdmin() {
   const secrets = JSON.parse(readFileSync(path.join(DEMO_DATA_DIR, "secrets.json"), "utf8")) as Record<string, string>;
   return { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! };
+}
+
+/** The demo dashboard's sandbox, driven through its control API as an outside tool would. */
+export function sandboxControl(): SandboxControl {
+  const secrets = JSON.parse(readFileSync(path.join(DEMO_DATA_DIR, "secrets.json"), "utf8")) as Record<string, string>;
+  return new SandboxControl(SANDBOX_URL, secrets.SANDBOX_ADMIN_TOKEN!);
+}
+
+export const SANDBOX_URL = `http://127.0.0.1:${DEMO_SANDBOX_PORT}`;
+
+export { DEMO_SERVER_LOG };
+
+/** A browser context signed in as `member` (or the demo admin). */
+export async function memberContext(browser: Browser, member?: { email: string; password: string }, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  if (!member) {
+    const context = await browser.newContext({ storageState: ADMIN_STATE, ...options });
+    return { context, page: await context.newPage() };
+  }
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  return { context, page };
+}
+
+/** A server action as the browser sent it: its id and the URL it was posted to. */
+export type CapturedAction = { url: string; id: string };
+
+/** Runs `trigger` and returns the first server action request it makes. */
+export async function captureAction(page: Page, trigger: () => Promise<void>): Promise<CapturedAction> {
+  const request = page.waitForRequest((r) => r.method() === "POST" && !!r.headers()["next-action"]);
+  await trigger();
+  const r = await request;
+  return { url: r.url(), id: r.headers()["next-action"]! };
+}
+
+/** Calls a captured server action directly with `args`, as an attacker replaying it would; returns the raw answer. */
+export async function callAction(page: Page, action: CapturedAction, ...args: unknown[]): Promise<string> {
+  const res = await page.request.post(action.url, {
+    headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" },
+    data: JSON.stringify(args),
+  });
+  return res.text();
 }
 
 export async function signIn(page: Page, email: string, password: string) {

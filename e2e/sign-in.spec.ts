@@ -6,7 +6,10 @@ test("signs in with the printed demo credentials, moves around the shell, and si
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Ftransactions$/);
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/overview$/);
-  await expect(page.getByText("No API credential connected yet")).toBeVisible();
+  // The demo is connected to the sandbox: balances are read from it.
+  await expect(page.getByRole("heading", { name: "Balances" })).toBeVisible();
+  await expect(page.getByTestId("balance-BRL")).toBeVisible();
+  await expect(page.getByTestId("sandbox-banner")).toContainText("Sandbox: test data.");
 
   for (const [link, heading] of [
     ["Transactions", "Transactions"],

@@ -16,9 +16,11 @@ export type Settings = {
   hmac_required: boolean;
   /** Pending cash-outs settle by themselves (cashout.confirmed) this many sandbox seconds after creation (null: never). */
   auto_settle_cashout_seconds: number | null;
+  /** Webhooks written while on are recorded as `dropped` and never sent (a webhook the provider never delivered). */
+  drop_webhooks: boolean;
 };
 
-export const DEFAULT_SETTINGS: Settings = { hmac_required: true, auto_settle_cashout_seconds: null };
+export const DEFAULT_SETTINGS: Settings = { hmac_required: true, auto_settle_cashout_seconds: null, drop_webhooks: false };
 
 export async function loadSettings(db: Db): Promise<Settings> {
   const s = await readOrInitState<Settings>(db, "settings", () => DEFAULT_SETTINGS);

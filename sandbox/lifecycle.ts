@@ -208,7 +208,7 @@ export async function transition(
   opts: { errorCode?: string } = {},
 ): Promise<{ row: TxRecord; deliveries: { delivery_id: string; event: string; url: string }[] }> {
   const t = TRANSITIONS[event];
-  const out = new Outbox();
+  const out = new Outbox(sb.webhooks);
   const row = await sb.db.tx(async (q) => {
     const r = await lockTx(q, rowId);
     if (!r) throw new ApiError("NOT_FOUND", `no transaction ${rowId}`);

@@ -138,6 +138,8 @@ export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbo
       webhooks: new WebhookDispatcher(db, clock, {
         timeoutMs: opts.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
         concurrency: opts.webhookConcurrency ?? WEBHOOK_CONCURRENCY,
+        // `settings` is updated in place by PUT /sandbox/settings
+        dropping: () => settings.drop_webhooks,
       }),
     };
     const ticker = new Ticker(sb, opts.tickMs ?? TICK_MS);

@@ -11,7 +11,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureLocalSecrets } from "../lib/config/local-secrets";
-import { parseEnv, shouldSeedDemo } from "../lib/config/env-schema";
+import { parseEnv, publicBaseUrl, shouldSeedDemo } from "../lib/config/env-schema";
+import { routeSandboxWebhooks } from "../lib/events/sandbox-webhooks";
+import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { verifyPassword } from "../lib/auth/password";
@@ -148,6 +150,7 @@ async function main() {
   let demo: Awaited<ReturnType<typeof prepareDatabase>>["demo"] = null;
   let empty = false;
   let sandbox: ChildProcess | null = null;
+  let webhookUrl: string | null = null;
   try {
     ({ demo, empty } = await prepareDatabase(env, opened));
     sandbox = startSandbox(env);
@@ -162,6 +165,11 @@ async function main() {
         log,
       });
       if (result === "already") log("the demo organisation is connected to the sandbox");
+      const [credential] = await opened.db
+        .select({ clientId: schema.apiCredentials.clientId })
+        .from(schema.apiCredentials)
+        .where(and(eq(schema.apiCredentials.organizationId, demo.organizationId), eq(schema.apiCredentials.environment, "sandbox"), eq(schema.apiCredentials.status, "active")));
+      if (credential) webhookUrl = await routeSandboxWebhooks(opened.db, control, demo.organizationId, credential.clientId, publicBaseUrl(env));
     }
   } catch (e) {
     sandbox?.kill("SIGTERM");
@@ -170,14 +178,13 @@ async function main() {
     // PGlite allows one process per directory: release it before the dashboard opens it.
     await opened.close();
   }
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "127.0.0.1";
-  const dashboard = await startDashboard({ port, host, trustProxyHops: env.TRUST_PROXY_HOPS });
+  const dashboard = await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
 
   console.log("");
   console.log(`  Dashboard:  ${dashboard.url}`);
   if (sandbox) console.log(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
   if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);
+  if (webhookUrl) console.log(`  Webhooks:   ${webhookUrl}   (the demo's sandbox credential delivers here)`);
   else if (empty) console.log(`  First run:  open ${dashboard.url}/setup to create the first administrator`);
   console.log("");
 

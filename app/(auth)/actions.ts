@@ -12,8 +12,8 @@ import { signIn } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
 import { checkThrottle } from "@/lib/auth/throttle";
 import { getDb } from "@/lib/db";
-import { createTranslator, getMessages, isLocale, LOCALE_COOKIE } from "@/lib/i18n";
-import { getLocale } from "@/lib/i18n/server";
+import { isLocale, LOCALE_COOKIE } from "@/lib/i18n";
+import { getI18n } from "@/lib/i18n/server";
 import { translateIssues } from "@/lib/actions/safe-action";
 import type { ActionResult } from "@/lib/actions/result";
 import { createFirstAdmin } from "@/lib/organizations/setup";
@@ -30,7 +30,7 @@ function safeCallback(url: string | undefined): string {
 }
 
 async function translator() {
-  return createTranslator(getMessages(await getLocale()));
+  return (await getI18n()).t;
 }
 
 export async function signInAction(input: z.input<typeof loginSchema>): Promise<ActionResult<never>> {

@@ -1,13 +1,15 @@
 "use server";
 /** Actions of the dashboard shell, available to every member. */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { isMember } from "@/lib/auth/access";
+import { createOrganization } from "@/lib/organizations/setup";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { getDb, schema } from "@/lib/db";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n";
+import { API_ENVIRONMENTS } from "@/lib/db/schema";
 
 export const switchOrganizationAction = protectedAction(
   "dashboard.view",
@@ -21,11 +23,28 @@ export const switchOrganizationAction = protectedAction(
   },
 );
 
+/** Any member may start another organisation; they become its admin and it becomes their active one. */
+export const createOrganizationAction = protectedAction(
+  "dashboard.view",
+  z.object({ name: z.string().trim().min(1, "auth.nameRequired").max(120, "auth.nameRequired") }),
+  async ({ name }, { actor }) => createOrganization(await getDb(), { userId: actor.userId!, address: actor.address }, name),
+);
+
 export const setLocaleAction = protectedAction("dashboard.view", z.object({ locale: z.enum(LOCALES) }), async ({ locale }, { access }) => {
   const db = await getDb();
   await db.update(schema.users).set({ locale }).where(eq(schema.users.id, access.userId));
   (await cookies()).set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 86400 });
   return { locale };
+});
+
+/** The shell's switch: which environment's data this member's pages show in the active organisation. */
+export const setEnvironmentAction = protectedAction("dashboard.view", z.object({ environment: z.enum(API_ENVIRONMENTS) }), async ({ environment }, { access }) => {
+  const db = await getDb();
+  await db
+    .update(schema.memberships)
+    .set({ apiEnvironment: environment })
+    .where(and(eq(schema.memberships.userId, access.userId), eq(schema.memberships.organizationId, access.organizationId)));
+  return { environment };
 });
 
 export async function signOutAction(): Promise<void> {

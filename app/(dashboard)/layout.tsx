@@ -3,13 +3,17 @@ import { OrgSwitcher } from "@/components/shell/org-switcher";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
+import { EnvironmentSwitch } from "@/components/shell/environment-switch";
+import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
 import { formatDate } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const access = await authorizePage("dashboard.view");
   const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
   return (
     <DashboardProviders>
@@ -31,10 +35,19 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <p className="truncate text-sm text-muted-foreground" data-testid="today">
               {t("shell.today", { date: formatDate(new Date(), locale, "long") })}
             </p>
-            <div className="ml-auto">
+            <div className="ml-auto flex items-center gap-2">
+              <EnvironmentSwitch environment={environment} connected={connected} />
               <UserMenu name={access.name} email={access.email} role={access.role} />
             </div>
           </header>
+          {environment === "sandbox" && (
+            <div role="note" data-testid="sandbox-banner" className="flex items-center gap-2 border-b border-warning/40 bg-warning/10 px-4 py-1.5 text-xs md:px-8">
+              <FlaskConical className="size-3.5 shrink-0 text-warning" aria-hidden />
+              <span>
+                <strong className="font-semibold">{t("shell.sandboxBannerTitle")}</strong> {t("shell.sandboxBanner")}
+              </span>
+            </div>
+          )}
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
             {children}
           </main>

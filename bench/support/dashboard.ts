@@ -19,21 +19,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchDashboard() {
+/** `withSandbox`: the sandbox runs too, and the demo is connected to it (its history is seeded). */
+export async function startBenchDashboard(opts: { withSandbox?: boolean } = {}) {
   if (!existsSync(".next/BUILD_ID")) {
     const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) throw new Error("next build failed");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
   const port = await freePort();
+  const sandbox = opts.withSandbox ? { SANDBOX: "on", PAYMENT_API_BASE_URL: `http://127.0.0.1:${await freePort()}` } : { SANDBOX: "off" };
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", SANDBOX: "off", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), 120_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       if (output.includes("Dashboard:")) {

@@ -11,6 +11,8 @@ const ipList = z
   .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
   .pipe(z.array(z.union([z.ipv4(), z.ipv6()])));
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
+
 const booleanish = z
   .enum(["true", "false", "1", "0", ""])
   .transform((v) => v === "true" || v === "1");
@@ -38,6 +40,17 @@ const envSchema = z.object({
   /** where the sandbox runs (default: PAYMENT_API_BASE_URL, which `npm start` points at it) */
   SANDBOX_URL: z.url().optional(),
   WEBHOOK_SOURCE_IPS: ipList.default(["127.0.0.1", "::1"]),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** the dashboard's address as the provider reaches it: webhooks go to <PUBLIC_BASE_URL>/api/webhooks/payment/<token> */
+  PUBLIC_BASE_URL: z
+    .url()
+    .optional()
+    .refine((u) => !u || u.startsWith("https://") || LOOPBACK.test(new URL(u).hostname), "must be https:// (plain http only on a loopback address)"),
+  /** how long a final transaction may wait for its webhook before Reconciliation reports it missing */
+  RECONCILE_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** how often the transaction mirror is synced with the API's list */
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The demo organisation is seeded only on the embedded database, and can be turned off. */
   SEED_DEMO: booleanish.optional(),
@@ -68,6 +81,12 @@ export function sandboxUrl(e: Env = env()): string | null {
 }
 
 /** Whether the demo organisation should exist: embedded database and not turned off. */
+/** Where the provider reaches this dashboard (webhooks). */
+export function publicBaseUrl(e: Env = env()): string {
+  const host = e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
+  return (e.PUBLIC_BASE_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${e.PORT}`).replace(/\/+$/, "");
+}
+
 export function shouldSeedDemo(e: Env = env()): boolean {
   return !e.DATABASE_URL && e.SEED_DEMO !== false;
 }

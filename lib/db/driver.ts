@@ -37,6 +37,12 @@ export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
    * process). For work that must happen once at a time across instances: renewing a token.
    */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel`: `onMessage` gets each NOTIFY payload sent by any process on this database.
+   * On PostgreSQL one connection of its own per call, re-established after a loss (`onReconnect`
+   * then runs, so the caller can catch up on what it may have missed); on PGlite the instance's own.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -103,13 +109,49 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
         lockConn.release();
       }
     };
+    const listeners = new Set<() => Promise<void>>();
+    const listen = async (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+      const { Client } = await import("pg");
+      let stopped = false;
+      let client: InstanceType<typeof Client> | null = null;
+      const connect = async (): Promise<void> => {
+        const c = new Client({ connectionString: opts.url });
+        c.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
+        c.on("error", () => undefined);
+        c.on("end", () => {
+          if (stopped || closing) return;
+          client = null;
+          // Lost (PostgreSQL restarted, network cut): try again every second until it answers.
+          const retry = () =>
+            connect().then(
+              () => onReconnect?.(),
+              () => !stopped && setTimeout(retry, 1_000).unref(),
+            );
+          setTimeout(retry, 1_000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+        client = c;
+      };
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        listeners.delete(stop);
+        await client?.end().catch(() => undefined);
+      };
+      listeners.add(stop);
+      return stop;
+    };
     return {
       db: db as unknown as Database<TSchema>,
       kind: "postgres",
       withLock,
-      close: () => {
+      listen,
+      close: async () => {
         closing = true;
-        return pool.end();
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
       },
     };
   }
@@ -122,7 +164,11 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
-  return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, onMessage);
+    return async () => unlisten();
+  };
+  return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), listen, close: () => client.close() };
 }
 
 /** Liveness probe used by health endpoints and tests. */

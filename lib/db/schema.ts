@@ -3,7 +3,7 @@
  * see and move it). Later capabilities add their tables here.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const ROLES = ["admin", "operator", "support", "viewer"] as const;
 export const LOCALES = ["en", "pt-BR", "es-MX"] as const;
@@ -208,3 +208,199 @@ export type Role = (typeof ROLES)[number];
 export type Locale = (typeof LOCALES)[number];
 export type ApiEnvironment = (typeof API_ENVIRONMENTS)[number];
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+
+/* ─── Events: webhook intake, the transaction mirror, reconciliation, live updates ─── */
+
+/** Where the provider sends an organisation's webhooks: `/api/webhooks/payment/{token}`, one per environment. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    /** 32 random bytes, base64url: the URL is the capability, so it is unguessable */
+    token: text("token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when the provider was told to send this credential's webhooks here by default (sandbox: control API) */
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.environment] }), uniqueIndex("webhook_endpoints_token_idx").on(t.token)],
+);
+
+export const WEBHOOK_OUTCOMES = [
+  /** stored, waiting for the worker (or for a retry of its read-back) */
+  "received",
+  /** read back from the API and applied to the mirror */
+  "applied",
+  /** the same event for the same id was applied before */
+  "duplicate",
+  /** the API contradicts it: changed nothing */
+  "contradicted",
+  /** an event name the spec does not list: stored and flagged */
+  "unknown_event",
+  /** refused at the door (address, size, not JSON, no id): never processed */
+  "refused",
+  /** processing gave up after its retries (the API could not be read) */
+  "failed",
+] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/** Every delivery received, stored before the answer; the worker processes it from here. */
+export const webhookInbox = pgTable(
+  "webhook_inbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    sourceAddress: text("source_address"),
+    headers: jsonb("headers").notNull(),
+    body: text("body").notNull(),
+    event: text("event"),
+    /** transaction_id, conversion_id or infraction_id */
+    objectId: text("object_id"),
+    /** `${event}:${objectId}`: the spec's idempotency key */
+    dedupeKey: text("dedupe_key"),
+    outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull().default("received"),
+    reason: text("reason"),
+    /** the read-back: { result, apiStatus?, requestId?, at } */
+    verification: jsonb("verification"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_inbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`outcome = 'received'`),
+    index("webhook_inbox_org_idx").on(t.organizationId, t.receivedAt),
+    index("webhook_inbox_object_idx").on(t.organizationId, t.objectId),
+  ],
+);
+
+/** One row per event applied: a duplicate finds its key here and changes nothing. */
+export const webhookApplied = pgTable(
+  "webhook_applied",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    inboxId: bigint("inbox_id", { mode: "number" }).notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.environment, t.dedupeKey] })],
+);
+
+/**
+ * The transaction mirror: every transaction of the organisation as the API last said it, filled by
+ * what the dashboard created, the webhooks (read back before they count) and the sync. Pages read it.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    transactionId: text("transaction_id").notNull(),
+    externalId: text("external_id"),
+    type: text("type"),
+    source: text("source"),
+    method: text("method"),
+    /** the API's status, normalised (paid → confirmed, canceled → cancelled) */
+    status: text("status").notNull(),
+    /** what an unverified webhook said, shown as "reported, verifying" until the read-back */
+    reportedStatus: text("reported_status"),
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    amount: numeric("amount"),
+    fee: numeric("fee"),
+    amountNet: numeric("amount_net"),
+    currency: text("currency"),
+    chain: text("chain"),
+    network: text("network"),
+    payerName: text("payer_name"),
+    payerDocument: text("payer_document"),
+    e2eId: text("e2e_id"),
+    txHash: text("tx_hash"),
+    errorCode: text("error_code"),
+    direction: text("direction"),
+    description: text("description"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    apiCreatedAt: timestamp("api_created_at", { withTimezone: true }),
+    /** the last webhook applied to it (null: none came) */
+    webhookEvent: text("webhook_event"),
+    webhookAt: timestamp("webhook_at", { withTimezone: true }),
+    /** when the API last confirmed this row (sync or read-back) */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** when the mirror first saw it in a final status */
+    finalSince: timestamp("final_since", { withTimezone: true }),
+    /** dashboard (created here, with our postback URL), webhook or sync */
+    origin: text("origin").notNull(),
+    raw: jsonb("raw"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.environment, t.transactionId] }),
+    index("transactions_org_created_idx").on(t.organizationId, t.environment, t.apiCreatedAt),
+    uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
+  ],
+);
+
+/** Where each organisation's sync stands. */
+export const syncState = pgTable(
+  "sync_state",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    credentialId: uuid("credential_id"),
+    fullSyncAt: timestamp("full_sync_at", { withTimezone: true }),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    lastResult: jsonb("last_result"),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.environment] })],
+);
+
+export const FINDING_KINDS = ["missed_webhook", "contradicted_webhook", "stuck_pending"] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/** Reconciliation: where what the API says and what the webhooks said disagree. */
+export const reconciliationFindings = pgTable(
+  "reconciliation_findings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    kind: text("kind", { enum: FINDING_KINDS }).notNull(),
+    transactionId: text("transaction_id").notNull(),
+    details: jsonb("details").notNull(),
+    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by"),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    // One open finding per kind and transaction.
+    uniqueIndex("reconciliation_open_idx").on(t.organizationId, t.environment, t.kind, t.transactionId).where(sql`status = 'open'`),
+    index("reconciliation_org_idx").on(t.organizationId, t.environment, t.status),
+  ],
+);
+
+/** What the live stream sends: inserted in the transaction that made the change, announced by NOTIFY. */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_events_org_idx").on(t.organizationId, t.id)],
+);

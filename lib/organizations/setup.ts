@@ -42,6 +42,20 @@ export async function createFirstAdmin(db: Db, input: NewAdmin, opts: { isDemo?:
   });
 }
 
+/**
+ * A member starts another organisation (another business of theirs): they are its first admin, and
+ * it becomes their active one. Nothing is shared with their other organisations.
+ */
+export async function createOrganization(db: Db, actor: { userId: string; address: string | null }, name: string): Promise<{ organizationId: string }> {
+  return db.transaction(async (tx) => {
+    const [org] = await tx.insert(schema.organizations).values({ name }).returning();
+    await tx.insert(schema.memberships).values({ organizationId: org!.id, userId: actor.userId, role: "admin" });
+    await tx.update(schema.users).set({ activeOrganizationId: org!.id }).where(eq(schema.users.id, actor.userId));
+    await recordAudit(tx, { organizationId: org!.id, actor, action: "organization.created", target: org!.id, details: { name } });
+    return { organizationId: org!.id };
+  });
+}
+
 /** The demo organisation and its admin, on an empty embedded database. */
 export async function seedDemo(db: Db, password: string) {
   return createFirstAdmin(

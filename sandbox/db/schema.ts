@@ -239,7 +239,7 @@ export const webhookDeliveries = pgTable(
     url: text("url").notNull(),
     /** the body, exactly as posted */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    /** pending | delivered | failed */
+    /** pending | delivered | failed | dropped (written while the drop_webhooks setting was on: never sent) */
     status: text("status").notNull(),
     attempts: integer("attempts").notNull().default(0),
     /** null once delivered or failed */

@@ -10,7 +10,7 @@ import { parseAmount } from "@/lib/payments/money";
 import { postbackUrlSchema } from "@/lib/payment-api/schemas/common";
 import { CASHOUT_FAILURE_CODES } from "@/lib/payment-api/schemas/errors";
 import { INFRACTION_TYPES } from "@/lib/payment-api/schemas/infractions";
-import type { Sandbox } from "../context";
+import type { Sandbox, Settings } from "../context";
 import { saveSettings } from "../context";
 import { safeEqual } from "../accounts";
 import { CURRENCIES, PERMISSIONS, type Permission } from "../config";
@@ -63,6 +63,7 @@ const clockSetSchema = z.object({ offset_seconds: z.number().finite().min(-MAX_A
 const settingsSchema = z.object({
   hmac_required: z.boolean().optional(),
   auto_settle_cashout_seconds: z.number().int().min(0).nullable().optional(),
+  drop_webhooks: z.boolean().optional(),
 });
 
 type Handler<B> = (body: B, c: Context) => Promise<Reply>;
@@ -168,9 +169,10 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
   app.put(
     "/sandbox/settings",
     control(sb, adminToken, settingsSchema, async (b) => {
-      const next = {
+      const next: Settings = {
         hmac_required: b.hmac_required ?? sb.settings.hmac_required,
         auto_settle_cashout_seconds: b.auto_settle_cashout_seconds === undefined ? sb.settings.auto_settle_cashout_seconds : b.auto_settle_cashout_seconds,
+        drop_webhooks: b.drop_webhooks ?? sb.settings.drop_webhooks,
       };
       await saveSettings(sb.db, next);
       Object.assign(sb.settings, next);

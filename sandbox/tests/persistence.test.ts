@@ -55,7 +55,7 @@ describe.each(targets)("persistence ($name)", (target) => {
     expect(out.status).toBe(202);
     await api.advance(600);
     // a day: long enough that the pending cash-out above is not settled by itself at the restart
-    await api.admin("PUT", "/sandbox/settings", { hmac_required: false, auto_settle_cashout_seconds: 86_400 });
+    await api.admin("PUT", "/sandbox/settings", { hmac_required: false, auto_settle_cashout_seconds: 86_400, drop_webhooks: true });
     const clockBefore = first.clock.offsetMs;
     await first.close();
 
@@ -77,7 +77,7 @@ describe.each(targets)("persistence ($name)", (target) => {
       const limits = await api.get<{ limits: { currency: string; operation: string; daily_used: number }[] }>("/v2/account/limits", { token: c.token });
       expect(limits.body.data.limits.find((l) => l.currency === "BRL" && l.operation === "cashout")?.daily_used).toBe(40);
       const s = await api.admin("PUT", "/sandbox/settings", {});
-      expect(s.body.data).toEqual({ hmac_required: false, auto_settle_cashout_seconds: 86_400 });
+      expect(s.body.data).toEqual({ hmac_required: false, auto_settle_cashout_seconds: 86_400, drop_webhooks: true });
     } finally {
       await second.close();
     }

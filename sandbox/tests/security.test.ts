@@ -92,9 +92,16 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
     it("validates and persists settings; advances the clock", async () => {
       const s = await t.api.admin<Record<string, unknown>>("PUT", "/sandbox/settings", { auto_settle_cashout_seconds: 30 });
       expect(s.status).toBe(200);
-      expect(s.body.data).toEqual({ hmac_required: true, auto_settle_cashout_seconds: 30 });
+      expect(s.body.data).toEqual({ hmac_required: true, auto_settle_cashout_seconds: 30, drop_webhooks: false });
       const bad = await t.api.admin("PUT", "/sandbox/settings", { hmac_required: "yes" });
       expectError(bad, 400, "MISSING_REQUIRED_FIELD");
+      for (const v of ["yes", 1, null]) {
+        const badDrop = await t.api.admin("PUT", "/sandbox/settings", { drop_webhooks: v });
+        expectError(badDrop, 400, "MISSING_REQUIRED_FIELD");
+        expect(badDrop.body.error.details?.field).toBe("drop_webhooks");
+      }
+      // a refused body changes nothing
+      expect((await t.api.admin("PUT", "/sandbox/settings", {})).body.data).toMatchObject({ auto_settle_cashout_seconds: 30, drop_webhooks: false });
       const reset = await t.api.admin<Record<string, unknown>>("PUT", "/sandbox/settings", { auto_settle_cashout_seconds: null });
       expect(reset.body.data.auto_settle_cashout_seconds).toBeNull();
       const before = t.clock.now();

@@ -2,7 +2,8 @@
  * Webhook delivery (spec "Events", delivery rules) against real HTTP receivers on loopback: headers,
  * source address (IPv4 and IPv6), what counts as delivered (2xx within the timeout), the retry
  * schedule on the sandbox clock (attempt 1 at once, then 1 min, 5 min, 15 min, 1 h, 6 h; 6 sends, no
- * seventh), the deliveries log, and redelivery after a restart from the persistent outbox.
+ * seventh), the deliveries log, the drop_webhooks setting (recorded as dropped, never sent), and
+ * redelivery after a restart from the persistent outbox.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../server";
-import { ADMIN, Api, BACKENDS, freshPostgresDatabase, newClient, payer, startSandbox, uniq, type TestSandbox } from "./helpers";
+import { ADMIN, Api, BACKENDS, balanceOf, freshPostgresDatabase, newClient, payer, startSandbox, uniq, type TestSandbox } from "./helpers";
 import { eventually, Receiver } from "./receiver";
 
 type Attempt = {
@@ -169,6 +170,51 @@ describe.each(BACKENDS)("webhook delivery ($name)", (backend) => {
     } finally {
       rx.behaviour = () => ({ status: 200 });
     }
+  });
+
+  it("drop_webhooks: the change happens but its webhook is recorded as dropped and never sent, not on retries nor once switched off; new events go out again", async () => {
+    const c = await newClient(t.api);
+    const p = `/${uniq("drop")}`;
+    const on = await t.api.admin<Record<string, unknown>>("PUT", "/sandbox/settings", { drop_webhooks: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data).toMatchObject({ drop_webhooks: true });
+    let droppedId: string;
+    try {
+      const r = await c.post<{ transaction_id: string }>("/v2/transactions/cashin", { amount: 10, currency: "BRL", external_id: uniq("e"), payer, postback_url: rx.url(p) });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      droppedId = r.body.data.transaction_id;
+      const s = await t.api.admin<{ status: string; webhooks: unknown[] }>("POST", `/sandbox/transactions/${droppedId}/simulate`, { event: "cashin.confirmed" });
+      expect(s.status, JSON.stringify(s.body)).toBe(200);
+      // the state change and its ledger move happen as usual; nothing is queued for sending
+      expect(s.body.data).toMatchObject({ status: "confirmed", webhooks: [] });
+      const list = await c.post<{ items: { transaction_id: string; status: string }[] }>("/v2/account/transactions/list", { transaction_id: droppedId });
+      expect(list.body.data.items.map((i) => i.status)).toEqual(["confirmed"]);
+      expect((await balanceOf(c, "BRL")).available).toBe(9.85);
+      const log = await deliveries(t.api, droppedId);
+      expect(log.items).toEqual([]);
+      expect(log.deliveries).toHaveLength(1);
+      expect(log.deliveries[0]).toMatchObject({ event: "cashin.confirmed", url: rx.url(p), status: "dropped", attempts: 0, next_attempt_at: null, in_flight: false });
+      expect(log.deliveries[0]!.payload).toMatchObject({ event: "cashin.confirmed", transaction_id: droppedId, status: "confirmed" });
+      // past every retry interval (1 min + 5 min + 15 min + 1 h + 6 h) and more: still nothing
+      await t.api.advance(60 + 300 + 900 + 3600 + 21_600 + 3600);
+      expect(rx.at(p)).toHaveLength(0);
+      expect(await deliveries(t.api, droppedId)).toEqual(log);
+    } finally {
+      const off = await t.api.admin<Record<string, unknown>>("PUT", "/sandbox/settings", { drop_webhooks: false });
+      expect(off.body.data).toMatchObject({ drop_webhooks: false });
+    }
+    // switched off: the dropped one is not resent; a new event to the same URL is delivered normally
+    await t.api.advance(86_400);
+    const c2 = await newClient(t.api);
+    const sentId = await paidCharge(t.api, c2.token, rx.url(p));
+    const [w] = await rx.waitCount(p, 1);
+    const sent = await eventually(() => deliveries(t.api, sentId), (l) => l.items.length === 1 && settled(l));
+    expect(sent.items[0]).toMatchObject({ attempt: 1, status_code: 200, result: "delivered" });
+    expect(sent.deliveries[0]).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(w!.body).toMatchObject({ event: "cashin.confirmed", transaction_id: sentId });
+    await t.api.advance(86_400);
+    expect(rx.at(p).map((x) => x.body.transaction_id)).toEqual([sentId]);
+    expect((await deliveries(t.api, droppedId)).deliveries[0]).toMatchObject({ status: "dropped", attempts: 0, next_attempt_at: null });
   });
 });
 

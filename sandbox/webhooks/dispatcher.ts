@@ -9,6 +9,8 @@
  *   5 min, 15 min, 1 h, 6 h after attempt k started (sandbox clock), one per interval the spec lists.
  *   After the 6th failure the delivery is `failed`.
  *
+ * Deliveries written while `drop_webhooks` is on are `dropped` and never claimed (only `pending` is).
+ *
  * The outbox row is the source of truth: an attempt interrupted by close() is not recorded, so the
  * delivery is still due and goes out after the next start. Which rows are in flight is process
  * memory (the sandbox is one process).
@@ -19,7 +21,12 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_INTERVALS_SECONDS } from "../config
 import type { DueDelivery } from "./outbox";
 import { WebhookSender } from "./send";
 
-export type DispatcherOptions = { timeoutMs: number; concurrency: number };
+export type DispatcherOptions = {
+  timeoutMs: number;
+  concurrency: number;
+  /** the `drop_webhooks` setting, read when an event is written (the outbox then records it as dropped) */
+  dropping?: () => boolean;
+};
 
 const RECORD = `with d as (
     update webhook_deliveries set attempts = $2::int, status = $3, next_attempt_at = $4::timestamptz, delivered_at = $5::timestamptz, updated_at = $6::timestamptz
@@ -45,6 +52,11 @@ export class WebhookDispatcher {
     private readonly clock: SandboxClock,
     private readonly opts: DispatcherOptions,
   ) {}
+
+  /** While true, new events are written to the outbox as `dropped`: never offered, never claimed. */
+  get dropping(): boolean {
+    return this.opts.dropping?.() ?? false;
+  }
 
   /** Freshly committed events: sent at once when there is room, otherwise picked up by the pump. */
   offer(items: DueDelivery[]): void {

@@ -8,6 +8,10 @@
  * is written: the operation's postback_url; else the default webhook URL of the credential that
  * created the operation; else the default of the account's oldest credential that has one (events
  * with no creating credential: a transfer received, a split share). No URL → no delivery.
+ *
+ * While the `drop_webhooks` setting is on, an event is written as `dropped` instead (no attempt, no
+ * next_attempt_at): the dispatcher never claims it, then or later, so a receiver can be tested against
+ * a webhook the provider never delivered.
  */
 import type { Db, Sql } from "../db/sql";
 import { newId } from "../accounts";
@@ -27,18 +31,30 @@ export type NewEvent = {
 };
 
 const INSERT = `insert into webhook_deliveries (id, account_id, transaction_id, infraction_id, event, url, payload, status, attempts, next_attempt_at, created_at, updated_at)
-  select $1, $2, $3, $4, $5, t.url, $6::jsonb, 'pending', 0, $7::timestamptz, $7::timestamptz, $7::timestamptz
+  select $1, $2, $3, $4, $5, t.url, $6::jsonb, $10::text, 0, $11::timestamptz, $7::timestamptz, $7::timestamptz
     from (select coalesce($8::text,
                           (select postback_url from credentials where client_id = $9::text),
                           (select postback_url from credentials where account_id = $2 and postback_url is not null order by created_at, client_id limit 1)) as url) t
    where t.url is not null
   returning id, url`;
 
-/** Collects the events of one database transaction; `flush` hands them to the dispatcher after commit. */
+export type DispatchSink = {
+  offer(items: DueDelivery[]): void;
+  /** the `drop_webhooks` setting: events written now are recorded as dropped and never sent */
+  readonly dropping: boolean;
+};
+
+/**
+ * Collects the events of one database transaction; the caller hands `items` (the deliveries to send;
+ * dropped ones are not among them) to the dispatcher after commit.
+ */
 export class Outbox {
   readonly items: DueDelivery[] = [];
 
+  constructor(private readonly sink: Pick<DispatchSink, "dropping">) {}
+
   async add(q: Sql, now: Date, e: NewEvent): Promise<void> {
+    const drop = this.sink.dropping;
     const rows = await q.query<{ id: string; url: string }>(INSERT, [
       newId(),
       e.accountId,
@@ -49,17 +65,17 @@ export class Outbox {
       now,
       e.url ?? null,
       e.clientId ?? null,
+      drop ? "dropped" : "pending",
+      drop ? null : now,
     ]);
     const row = rows[0];
-    if (row) this.items.push({ id: row.id, url: row.url, event: e.event, payload: e.payload, attempts: 0 });
+    if (row && !drop) this.items.push({ id: row.id, url: row.url, event: e.event, payload: e.payload, attempts: 0 });
   }
 }
 
-export type DispatchSink = { offer(items: DueDelivery[]): void };
-
 /** Runs `fn` in a database transaction with an outbox, then offers the committed events for delivery. */
 export async function withOutbox<R>(db: Db, sink: DispatchSink, fn: (q: Sql, out: Outbox) => Promise<R>): Promise<R> {
-  const out = new Outbox();
+  const out = new Outbox(sink);
   const r = await db.tx((q) => fn(q, out));
   if (out.items.length > 0) sink.offer(out.items);
   return r;

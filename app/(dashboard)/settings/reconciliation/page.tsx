@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import { ShieldCheck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { FindingActions } from "@/components/events/finding-actions";
+import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { listFindings, syncStatus, type FindingDto } from "@/lib/events/queries";
+import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("reconciliation.title") };
+}
+
+function explain(f: FindingDto, t: Translate): string {
+  const d = f.details as { status?: string; claimedStatus?: string; apiStatus?: string; type?: string };
+  if (f.kind === "missed_webhook") return t("reconciliation.explain.missed_webhook", { status: d.status ?? "" });
+  if (f.kind === "contradicted_webhook") return t("reconciliation.explain.contradicted_webhook", { claimed: d.claimedStatus ?? "?", api: d.apiStatus ?? t("webhooks.notFoundAtApi") });
+  return t("reconciliation.explain.stuck_pending", { type: d.type ?? "" });
+}
+
+/** Admins: where the API and the webhooks disagree, found by each sync and by the worker. */
+export default async function ReconciliationPage() {
+  const access = await authorizePage("logs.view");
+  const { t, locale } = await getI18n();
+  const db = await getDb();
+  const { environment } = await pageEnvironment(access);
+  const [open, resolved, sync] = await Promise.all([
+    listFindings(db, access.organizationId, "open"),
+    listFindings(db, access.organizationId, "resolved", 20),
+    syncStatus(db, access.organizationId, environment),
+  ]);
+  const now = new Date();
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("reconciliation.openTitle", { count: open.length })}</h2>
+          </CardTitle>
+          <CardDescription>
+            {t("reconciliation.description")}{" "}
+            {sync.lastSyncAt ? t("reconciliation.lastSync", { ago: formatRelativeTime(sync.lastSyncAt, locale, now) }) : t("transactions.firstSync")}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <LiveRefresh kinds={["reconciliation", "transaction"]} environment={environment} className="justify-self-end" />
+          {open.length === 0 ? (
+            <EmptyState icon={<ShieldCheck />} title={t("reconciliation.emptyTitle")} description={t("reconciliation.emptyDescription")} titleAs="h3" />
+          ) : (
+            <Table aria-label={t("reconciliation.openTitle", { count: open.length })}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("reconciliation.columns.found")}</TableHead>
+                  <TableHead>{t("reconciliation.columns.kind")}</TableHead>
+                  <TableHead>{t("reconciliation.columns.transaction")}</TableHead>
+                  <TableHead className="sr-only">{t("webhooks.columns.actions")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {open.map((f) => (
+                  <TableRow key={f.id} data-testid={`finding-${f.kind}`}>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(f.createdAt, locale)}
+                      <span className="block text-xs text-muted-foreground">{t("reconciliation.checked", { ago: formatRelativeTime(f.checkedAt, locale, now) })}</span>
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={f.kind === "contradicted_webhook" ? "destructive" : "warning"}>{t(`reconciliation.kinds.${f.kind}`)}</Badge>
+                      <span className="mt-1 block max-w-md text-xs text-muted-foreground">{explain(f, t)}</span>
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{f.transactionId}</TableCell>
+                    <TableCell>
+                      <FindingActions id={f.id} transactionId={f.transactionId} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      {resolved.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("reconciliation.resolvedTitle")}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 text-sm">
+              {resolved.map((f) => (
+                <li key={f.id} className="flex flex-wrap gap-x-3 gap-y-1">
+                  <span>{formatDateTime(f.resolvedAt ?? f.checkedAt, locale)}</span>
+                  <span>{t(`reconciliation.kinds.${f.kind}`)}</span>
+                  <span className="font-mono text-xs">{f.transactionId}</span>
+                  <span className="text-muted-foreground">{f.resolution === "cleared_by_sync" ? t("reconciliation.clearedBySync") : f.resolution}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

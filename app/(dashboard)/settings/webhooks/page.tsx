@@ -1,0 +1,151 @@
+import type { Metadata } from "next";
+import { z } from "zod";
+import { Webhook } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { ReplayWebhookButton } from "@/components/events/replay-webhook-button";
+import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { env, publicBaseUrl } from "@/lib/env";
+import { endpointFor, intakeUrl } from "@/lib/events/intake";
+import { webhookLog, type WebhookLogDto } from "@/lib/events/queries";
+import { formatDateTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import { firstValues, queryString } from "@/lib/search-params";
+import { LogPager } from "@/components/shell/log-pager";
+import type { Translate } from "@/lib/i18n";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("webhooks.title") };
+}
+
+const filtersSchema = z.object({
+  q: z.string().trim().max(100).regex(/^[\w.:-]*$/).optional().catch(undefined),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+const OUTCOME_VARIANT: Record<WebhookLogDto["outcome"], "success" | "destructive" | "warning" | "secondary" | "outline"> = {
+  applied: "success",
+  duplicate: "secondary",
+  received: "warning",
+  contradicted: "destructive",
+  refused: "destructive",
+  failed: "destructive",
+  unknown_event: "outline",
+};
+
+function outcomeText(d: WebhookLogDto, t: Translate): string {
+  const reason = d.reason ?? "";
+  if (d.outcome === "refused") {
+    const key = ({ source_address_not_allowed: "address", body_too_large: "tooLarge", not_json: "notJson", not_an_object: "notJson", no_event: "noId", no_object_id: "noId" } as const)[reason];
+    return key ? t(`webhooks.refusedReasons.${key}`, { address: d.sourceAddress ?? "?" }) : reason;
+  }
+  if (d.outcome === "contradicted") return t("webhooks.contradictedBy", { status: d.verification?.apiStatus ?? t("webhooks.notFoundAtApi") });
+  if (d.outcome === "applied" && d.verification?.result === "confirmed") return t("webhooks.verifiedBy", { status: d.verification.apiStatus ?? "" });
+  if (d.outcome === "received") return t("webhooks.verifying");
+  return "";
+}
+
+/** Admins: where the provider sends webhooks, and every delivery received with what became of it. */
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const access = await authorizePage("logs.view");
+  const { t, locale } = await getI18n();
+  const raw = await searchParams;
+  const f = filtersSchema.parse(firstValues(raw));
+  const db = await getDb();
+  const { environment } = await pageEnvironment(access);
+  const [endpoint, log] = await Promise.all([endpointFor(db, access.organizationId, environment), webhookLog(db, access.organizationId, f)]);
+  const url = intakeUrl(publicBaseUrl(), endpoint.token);
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("webhooks.endpointTitle", { environment: t(`environments.${environment}`) })}</h2>
+          </CardTitle>
+          <CardDescription>{t("webhooks.endpointDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm">
+          <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
+            <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">
+              {url}
+            </code>
+            <CopyButton value={url} label={t("webhooks.copyUrl")} copiedLabel={t("common.copied")} />
+          </div>
+          <p className="text-muted-foreground">{t("webhooks.allowedSources", { addresses: env().WEBHOOK_SOURCE_IPS.join(", ") })}</p>
+          <p className="text-muted-foreground">{endpoint.registeredAt ? t("webhooks.registeredAt", { at: formatDateTime(endpoint.registeredAt, locale) }) : t("webhooks.notRegistered")}</p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("webhooks.logTitle")}</h2>
+          </CardTitle>
+          <CardDescription>{t("webhooks.logDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <form className="flex flex-wrap items-end gap-3" role="search">
+            <div className="grid gap-1.5">
+              <Label htmlFor="q">{t("webhooks.search")}</Label>
+              <Input id="q" name="q" defaultValue={f.q} className="w-72" placeholder={t("webhooks.searchPlaceholder")} />
+            </div>
+            <Button type="submit">{t("developers.search")}</Button>
+            <LiveRefresh kinds={["webhook"]} environment={environment} className="ml-auto" />
+          </form>
+          {log.items.length === 0 ? (
+            <EmptyState icon={<Webhook />} title={f.q ? t("webhooks.noMatch") : t("webhooks.emptyTitle")} description={t("webhooks.emptyDescription")} titleAs="h3" />
+          ) : (
+            <Table aria-label={t("webhooks.logTitle")}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("webhooks.columns.received")}</TableHead>
+                  <TableHead>{t("webhooks.columns.event")}</TableHead>
+                  <TableHead>{t("webhooks.columns.source")}</TableHead>
+                  <TableHead>{t("webhooks.columns.outcome")}</TableHead>
+                  <TableHead className="sr-only">{t("webhooks.columns.actions")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {log.items.map((d) => (
+                  <TableRow key={d.id} data-testid={`webhook-${d.id}`} data-outcome={d.outcome}>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(d.receivedAt, locale)}
+                      <span className="block text-xs text-muted-foreground">#{d.id}</span>
+                    </TableCell>
+                    <TableCell>
+                      <span className="font-mono text-xs">{d.event ?? "—"}</span>
+                      {d.objectId && <span className="block font-mono text-xs text-muted-foreground">{d.objectId}</span>}
+                      <details className="mt-1 text-xs">
+                        <summary className="cursor-pointer text-muted-foreground">{t("webhooks.showDelivery")}</summary>
+                        <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{JSON.stringify(d.headers, null, 2)}</pre>
+                        <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{d.body}</pre>
+                      </details>
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
+                    <TableCell>
+                      <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
+                      <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
+                    </TableCell>
+                    <TableCell className="text-right">{d.objectId && d.outcome !== "received" && d.outcome !== "refused" && <ReplayWebhookButton id={d.id} />}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <LogPager href={(before) => `/settings/webhooks${queryString({ q: f.q, before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Webhook intake (spec "Events"): authenticated by source address only, so the allowlist is checked
+ * first; the delivery is stored and answered at once; the worker does the rest.
+ */
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/auth/client-address";
+import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/events/intake";
+import { eventsRuntime } from "@/lib/events/runtime";
+
+export const dynamic = "force-dynamic";
+
+/** Reads at most `max` bytes; null when the body is larger (whatever Content-Length said). */
+async function readLimited(req: Request, max: number): Promise<string | null> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > max) return null;
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const body = await readLimited(req, MAX_WEBHOOK_BYTES);
+  const opened = await getDatabase();
+  const answer = await receiveWebhook(opened.db, { token, address: clientAddress(req.headers), headers: req.headers, body, tooLarge: body === null }, env().WEBHOOK_SOURCE_IPS);
+  if (answer.status === 200) void eventsRuntime().then((r) => r.worker.kick(), () => undefined);
+  return Response.json(answer.body, { status: answer.status });
+}

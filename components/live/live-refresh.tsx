@@ -1,0 +1,51 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { cn } from "@/lib/utils";
+
+/**
+ * Keeps a server-rendered page current: listens to the member's live stream (/api/events) and
+ * re-renders the page (router.refresh, which keeps scroll and form state) when an event of one of
+ * `kinds` arrives for the environment shown. EventSource reconnects by itself and sends
+ * Last-Event-ID, so nothing is missed across a reconnection.
+ */
+export function LiveRefresh({ kinds, environment, className }: { kinds: string[]; environment: string; className?: string }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [state, setState] = useState<"connecting" | "live" | "reconnecting">("connecting");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const kindsKey = kinds.join(",");
+
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    const onEvent = (e: MessageEvent<string>) => {
+      try {
+        const data = JSON.parse(e.data) as { environment?: string };
+        if (data.environment && data.environment !== environment) return;
+      } catch {
+        return;
+      }
+      // Several events in a burst: one refresh.
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => router.refresh(), 100);
+    };
+    const list = kindsKey.split(",");
+    for (const k of list) source.addEventListener(k, onEvent as EventListener);
+    source.onopen = () => setState("live");
+    source.onerror = () => setState("reconnecting");
+    return () => {
+      for (const k of list) source.removeEventListener(k, onEvent as EventListener);
+      source.close();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [kindsKey, environment, router]);
+
+  return (
+    <span className={cn("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} role="status" data-live-state={state}>
+      <span aria-hidden className={cn("size-2 rounded-full", state === "live" ? "bg-success" : "bg-muted-foreground/50", state === "reconnecting" && "animate-pulse")} />
+      {state === "live" ? t("live.live") : state === "reconnecting" ? t("live.reconnecting") : t("live.connecting")}
+    </span>
+  );
+}

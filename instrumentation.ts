@@ -1,0 +1,6 @@
+/** Next.js calls this once per server process: start the events machinery (webhook worker, sync, live hub). */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { eventsRuntime } = await import("@/lib/events/runtime");
+  await eventsRuntime().catch((e: Error) => console.error(`[events] could not start: ${e.message}`));
+}

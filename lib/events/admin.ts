@@ -1,0 +1,68 @@
+/** What admins do with webhooks and findings: replay a delivery, re-check and resolve a finding. */
+import { and, eq } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiContext } from "@/lib/api-context/context";
+import { recordAudit, type Actor } from "@/lib/audit/audit";
+import { applyApiTransaction } from "./mirror";
+import { reconcile, type ReconcileOptions } from "./reconcile";
+
+type Db = Database<typeof schema>;
+
+export class EventsChangeRefused extends Error {
+  constructor(readonly code: "NOT_FOUND" | "NOT_REPLAYABLE" | "ALREADY_RESOLVED") {
+    super(code);
+  }
+}
+
+/** Puts a stored delivery back into processing; dedupe still holds, so it can never apply twice. */
+export async function replayWebhook(db: Db, organizationId: string, id: number, actor: Actor): Promise<void> {
+  const i = schema.webhookInbox;
+  const [row] = await db
+    .select({ objectId: i.objectId, event: i.event, outcome: i.outcome })
+    .from(i)
+    .where(and(eq(i.organizationId, organizationId), eq(i.id, id)));
+  if (!row) throw new EventsChangeRefused("NOT_FOUND");
+  // A refused delivery (wrong sender, malformed) is kept as evidence, never processed.
+  if (!row.objectId || !row.event || row.outcome === "refused") throw new EventsChangeRefused("NOT_REPLAYABLE");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(i)
+      .set({ outcome: "received", attempts: 0, nextAttemptAt: new Date(), processedAt: null, reason: null })
+      .where(and(eq(i.organizationId, organizationId), eq(i.id, id)));
+    await recordAudit(tx, { organizationId, actor, action: "webhook.replayed", target: String(id), details: { event: row.event, objectId: row.objectId, previousOutcome: row.outcome } });
+  });
+}
+
+async function finding(db: Db, organizationId: string, id: string) {
+  const f = schema.reconciliationFindings;
+  const [row] = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.organizationId, organizationId), eq(f.id, id)));
+  if (!row) throw new EventsChangeRefused("NOT_FOUND");
+  return row;
+}
+
+/** Reads the transaction from the API again and re-runs reconciliation; says whether the finding still stands. */
+export async function recheckFinding(db: Db, ctx: ApiContext, organizationId: string, id: string, userId: string, o?: ReconcileOptions): Promise<{ open: boolean }> {
+  const row = await finding(db, organizationId, id);
+  const target = { organizationId, environment: row.environment };
+  const res = await ctx.call(target, { userId }, (c) => c.transactions.list({ transaction_id: row.transactionId, page_size: 10 }));
+  const item = res.items.find((t) => t.transaction_id === row.transactionId);
+  if (item) await applyApiTransaction(db, target, item, "sync");
+  await reconcile(db, target, o);
+  const after = await finding(db, organizationId, id);
+  if (after.status === "open") await db.update(schema.reconciliationFindings).set({ checkedAt: new Date() }).where(eq(schema.reconciliationFindings.id, id));
+  return { open: after.status === "open" };
+}
+
+export async function resolveFinding(db: Db, organizationId: string, id: string, note: string, actor: Actor): Promise<void> {
+  const row = await finding(db, organizationId, id);
+  if (row.status !== "open") throw new EventsChangeRefused("ALREADY_RESOLVED");
+  const f = schema.reconciliationFindings;
+  await db.transaction(async (tx) => {
+    await tx.update(f).set({ status: "resolved", resolvedAt: new Date(), resolvedBy: actor.userId, resolution: note }).where(eq(f.id, id));
+    await recordAudit(tx, { organizationId, actor, action: "reconciliation.resolved", target: id, details: { kind: row.kind, transactionId: row.transactionId, note } });
+  });
+}

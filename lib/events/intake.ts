@@ -1,0 +1,93 @@
+/**
+ * Webhook intake, without the framework (the route handler, the tests and the bench call it): check
+ * the token and the source address, store the delivery, answer. Nothing else happens before the
+ * answer: the worker (worker.ts) processes the stored delivery.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiEnvironment } from "@/lib/db/schema";
+
+type Db = Database<typeof schema>;
+
+/** A webhook body is a small JSON object; anything larger is refused before it is read whole. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/** The headers kept with each delivery (never cookies or authorisation). */
+const KEPT_HEADERS = ["content-type", "content-length", "user-agent", "x-service-event", "x-service-timestamp", "x-service-delivery-id", "x-service-attempt"];
+
+export type IntakeRequest = { token: string; address: string | null; headers: Headers; body: string | null; tooLarge?: boolean };
+export type IntakeAnswer = { status: number; body: { received?: true; error?: string; message?: string }; inboxId?: number };
+
+export async function endpointFor(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ token: string; registeredAt: Date | null }> {
+  const w = schema.webhookEndpoints;
+  await db
+    .insert(w)
+    .values({ organizationId, environment, token: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ token: w.token, registeredAt: w.registeredAt })
+    .from(w)
+    .where(and(eq(w.organizationId, organizationId), eq(w.environment, environment)));
+  return row!;
+}
+
+export function intakeUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/api/webhooks/payment/${token}`;
+}
+
+function keptHeaders(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const v = h.get(name);
+    if (v !== null) out[name] = v.slice(0, 500);
+  }
+  return out;
+}
+
+export async function receiveWebhook(db: Db, req: IntakeRequest, allowlist: readonly string[]): Promise<IntakeAnswer> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(req.token)) return { status: 404, body: { error: "NOT_FOUND" } };
+  const w = schema.webhookEndpoints;
+  const [endpoint] = await db.select({ organizationId: w.organizationId, environment: w.environment }).from(w).where(eq(w.token, req.token));
+  if (!endpoint) return { status: 404, body: { error: "NOT_FOUND" } };
+
+  const base = { organizationId: endpoint.organizationId, environment: endpoint.environment, sourceAddress: req.address, headers: keptHeaders(req.headers) };
+  const refuse = async (status: number, reason: string, body = "", extra: Partial<typeof schema.webhookInbox.$inferInsert> = {}): Promise<IntakeAnswer> => {
+    const [row] = await db
+      .insert(schema.webhookInbox)
+      .values({ ...base, body, outcome: "refused", reason, processedAt: new Date(), ...extra })
+      .returning({ id: schema.webhookInbox.id });
+    return { status, body: { error: reason }, inboxId: row!.id };
+  };
+
+  // Parsed before anything is decided, so that even a refused delivery is logged with its event and id.
+  let parsed: unknown;
+  let isJson = false;
+  if (req.body !== null && !req.tooLarge) {
+    try {
+      parsed = JSON.parse(req.body);
+      isJson = true;
+    } catch {
+      /* refused below */
+    }
+  }
+  const p = (parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
+  const eventName = typeof p.event === "string" ? p.event : req.headers.get("x-service-event");
+  const event = eventName && eventName.length <= 100 ? eventName : null;
+  const id = [p.transaction_id, p.conversion_id, p.infraction_id].find((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 100) ?? null;
+  const seen = { event, objectId: id };
+
+  if (!req.address || !allowlist.includes(req.address)) return refuse(403, "source_address_not_allowed", (req.body ?? "").slice(0, MAX_WEBHOOK_BYTES), seen);
+  if (req.tooLarge || req.body === null) return refuse(413, "body_too_large");
+  if (!isJson) return refuse(400, "not_json", req.body);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return refuse(400, "not_an_object", req.body);
+  if (!event) return refuse(400, "no_event", req.body, seen);
+  if (!id) return refuse(400, "no_object_id", req.body, seen);
+
+  const [row] = await db
+    .insert(schema.webhookInbox)
+    .values({ ...base, body: req.body, event, objectId: id, dedupeKey: `${event}:${id}` })
+    .returning({ id: schema.webhookInbox.id });
+  return { status: 200, body: { received: true }, inboxId: row!.id };
+}

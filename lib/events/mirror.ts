@@ -1,0 +1,108 @@
+/**
+ * The transaction mirror: rows written only from what the API said (a sync page, a read-back), or
+ * by the dashboard before it creates something. A webhook alone never sets a status: it sets
+ * `reported_status` ("reported, verifying") until the read-back.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiEnvironment } from "@/lib/db/schema";
+import type { Transaction } from "@/lib/payment-api";
+import { isFinal } from "./status";
+
+type Db = Database<typeof schema>;
+export type Target = { organizationId: string; environment: ApiEnvironment };
+export type MirrorOrigin = "dashboard" | "webhook" | "sync";
+
+const dec = (v: unknown) => (v == null ? null : String(v));
+const ts = (v: string | null | undefined) => {
+  if (!v) return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+function columnsOf(item: Transaction) {
+  return {
+    externalId: item.external_id ?? null,
+    type: (item.type as string | null | undefined) ?? null,
+    source: item.source ?? null,
+    method: item.payment_method ?? null,
+    status: item.status,
+    amount: dec(item.amount),
+    fee: dec(item.fee),
+    amountNet: dec(item.amount_net),
+    currency: item.currency ?? null,
+    chain: item.chain ?? null,
+    network: item.network ?? null,
+    payerName: item.payer_name ?? null,
+    payerDocument: item.payer_document ?? null,
+    e2eId: item.e2e_id ?? null,
+    txHash: item.tx_hash ?? null,
+    errorCode: (item as { error_code?: string }).error_code ?? null,
+    direction: (item as { direction?: string }).direction ?? null,
+    description: item.description ?? null,
+    expiresAt: ts(item.expires_at),
+    apiCreatedAt: ts(item.created_at),
+    raw: item as object,
+  };
+}
+
+
+/**
+ * Writes what the API said about a transaction. The status never moves back (a stale page never
+ * undoes a newer read-back); everything else takes the API's latest values.
+ */
+export async function applyApiTransaction(db: Db, target: Target, item: Transaction, origin: MirrorOrigin, webhook?: { event: string }): Promise<{ status: string }> {
+  const t = schema.transactions;
+  const cols = columnsOf(item);
+  const now = new Date();
+  // One statement: insert, or update keeping the higher-ranked status.
+  const [row] = await db
+    .insert(t)
+    .values({
+      organizationId: target.organizationId,
+      environment: target.environment,
+      transactionId: item.transaction_id,
+      ...cols,
+      origin,
+      verifiedAt: now,
+      finalSince: isFinal(cols.status) ? now : null,
+      webhookEvent: webhook?.event ?? null,
+      webhookAt: webhook ? now : null,
+    })
+    .onConflictDoUpdate({
+      target: [t.organizationId, t.environment, t.transactionId],
+      set: {
+        ...Object.fromEntries(Object.entries(cols).filter(([k]) => k !== "status" && k !== "externalId")),
+        externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
+        status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
+        finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
+        verifiedAt: now,
+        reportedStatus: null,
+        reportedAt: null,
+        ...(webhook ? { webhookEvent: webhook.event, webhookAt: now } : {}),
+        updatedAt: now,
+      },
+    })
+    .returning({ status: t.status });
+  return { status: row!.status };
+}
+
+/** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */
+export async function markReported(db: Db, target: Target, transactionId: string, status: string): Promise<boolean> {
+  const t = schema.transactions;
+  const rows = await db
+    .update(t)
+    .set({ reportedStatus: status, reportedAt: new Date() })
+    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)))
+    .returning({ id: t.transactionId, status: t.status });
+  return rows.length > 0 && rows[0]!.status !== status;
+}
+
+export async function clearReported(db: Db, target: Target, transactionId: string): Promise<void> {
+  const t = schema.transactions;
+  await db
+    .update(t)
+    .set({ reportedStatus: null, reportedAt: null })
+    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)));
+}

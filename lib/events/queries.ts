@@ -1,0 +1,153 @@
+/** What the pages read from the events tables: plain DTOs, the organisation always explicit. */
+import { and, count, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiEnvironment } from "@/lib/db/schema";
+
+type Db = Database<typeof schema>;
+
+export type MirrorRowDto = {
+  transactionId: string;
+  externalId: string | null;
+  type: string | null;
+  method: string | null;
+  source: string | null;
+  status: string;
+  reportedStatus: string | null;
+  amount: string | null;
+  fee: string | null;
+  amountNet: string | null;
+  currency: string | null;
+  payerName: string | null;
+  createdAt: string | null;
+  verifiedAt: string | null;
+  webhookEvent: string | null;
+};
+
+export async function latestTransactions(db: Db, organizationId: string, environment: ApiEnvironment, limit = 50): Promise<MirrorRowDto[]> {
+  const t = schema.transactions;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), eq(t.environment, environment)))
+    .orderBy(desc(t.apiCreatedAt), desc(t.firstSeenAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    transactionId: r.transactionId,
+    externalId: r.externalId,
+    type: r.type,
+    method: r.method,
+    source: r.source,
+    status: r.status,
+    reportedStatus: r.reportedStatus,
+    amount: r.amount,
+    fee: r.fee,
+    amountNet: r.amountNet,
+    currency: r.currency,
+    payerName: r.payerName,
+    createdAt: (r.apiCreatedAt ?? r.firstSeenAt).toISOString(),
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    webhookEvent: r.webhookEvent,
+  }));
+}
+
+export async function syncStatus(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ lastSyncAt: string | null; count: number }> {
+  const s = schema.syncState;
+  const t = schema.transactions;
+  const [[state], [n]] = await Promise.all([
+    db.select({ last: s.lastSyncAt }).from(s).where(and(eq(s.organizationId, organizationId), eq(s.environment, environment))),
+    db.select({ n: count() }).from(t).where(and(eq(t.organizationId, organizationId), eq(t.environment, environment))),
+  ]);
+  return { lastSyncAt: state?.last?.toISOString() ?? null, count: Number(n?.n ?? 0) };
+}
+
+export type WebhookLogDto = {
+  id: number;
+  receivedAt: string;
+  environment: ApiEnvironment;
+  event: string | null;
+  objectId: string | null;
+  sourceAddress: string | null;
+  outcome: schema.WebhookOutcome;
+  reason: string | null;
+  verification: { result?: string; apiStatus?: string; claimedStatus?: string; requestId?: string } | null;
+  headers: Record<string, string>;
+  body: string;
+};
+
+export async function webhookLog(db: Db, organizationId: string, f: { q?: string; before?: number }, limit = 50): Promise<{ items: WebhookLogDto[]; nextBefore: number | null }> {
+  const i = schema.webhookInbox;
+  const where: SQL[] = [eq(i.organizationId, organizationId)];
+  if (f.q) {
+    const n = Number(f.q);
+    const prefix = `${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(or(like(i.objectId, prefix), ...(Number.isSafeInteger(n) ? [eq(i.id, n)] : []))!);
+  }
+  if (f.before) where.push(lt(i.id, f.before));
+  const rows = await db
+    .select()
+    .from(i)
+    .where(and(...where))
+    .orderBy(desc(i.id))
+    .limit(limit + 1);
+  return {
+    items: rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      receivedAt: r.receivedAt.toISOString(),
+      environment: r.environment,
+      event: r.event,
+      objectId: r.objectId,
+      sourceAddress: r.sourceAddress,
+      outcome: r.outcome,
+      reason: r.reason,
+      verification: r.verification as WebhookLogDto["verification"],
+      headers: r.headers as Record<string, string>,
+      body: r.body.slice(0, 4000),
+    })),
+    nextBefore: rows.length > limit ? rows[limit - 1]!.id : null,
+  };
+}
+
+export type FindingDto = {
+  id: string;
+  environment: ApiEnvironment;
+  kind: schema.FindingKind;
+  transactionId: string;
+  details: Record<string, unknown>;
+  status: "open" | "resolved";
+  createdAt: string;
+  checkedAt: string;
+  resolvedAt: string | null;
+  resolution: string | null;
+};
+
+export async function listFindings(db: Db, organizationId: string, status: "open" | "resolved", limit = 100): Promise<FindingDto[]> {
+  const f = schema.reconciliationFindings;
+  const rows = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.organizationId, organizationId), eq(f.status, status)))
+    .orderBy(desc(f.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    environment: r.environment,
+    kind: r.kind,
+    transactionId: r.transactionId,
+    details: r.details as Record<string, unknown>,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    checkedAt: r.checkedAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    resolution: r.resolution,
+  }));
+}
+
+export async function openFindingCount(db: Db, organizationId: string): Promise<number> {
+  const f = schema.reconciliationFindings;
+  const [row] = await db
+    .select({ n: count() })
+    .from(f)
+    .where(and(eq(f.organizationId, organizationId), eq(f.status, "open")));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,89 @@
+/**
+ * The sync: pages through the API's transaction list into the mirror, within the list endpoint's
+ * budget (300/min, shared with everything else the credential does: the sync waits for its slots
+ * instead of failing). The first sync of an organisation and environment reads everything; later
+ * ones read from two days before the last one (the list filters by day). Then reconciliation runs.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database, OpenedDatabase } from "@/lib/db/driver";
+import type { ApiContext } from "@/lib/api-context/context";
+import { applyApiTransaction, type Target } from "./mirror";
+import { reconcile, type ReconcileOptions } from "./reconcile";
+import { publish } from "./live";
+
+type Db = Database<typeof schema>;
+export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number };
+
+export const SYNC_PAGE_SIZE = 100;
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function syncTransactions(
+  deps: { db: Db; ctx: ApiContext },
+  target: Target,
+  opts: { full?: boolean; reconcile?: ReconcileOptions } = {},
+): Promise<SyncResult> {
+  const { db, ctx } = deps;
+  const started = Date.now();
+  const s = schema.syncState;
+  const [state] = await db
+    .select()
+    .from(s)
+    .where(and(eq(s.organizationId, target.organizationId), eq(s.environment, target.environment)));
+  const full = opts.full || !state?.fullSyncAt;
+  const from = !full && state?.lastSyncAt ? day(new Date(state.lastSyncAt.getTime() - 2 * 86_400_000)) : undefined;
+  let page = 1;
+  let count = 0;
+  for (;;) {
+    const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ page, page_size: SYNC_PAGE_SIZE, ...(from ? { from_date: from } : {}) }), {
+      budgetWaitMs: 65_000,
+    });
+    for (const item of res.items) await applyApiTransaction(db, target, item, "sync");
+    count += res.items.length;
+    if (!res.has_next || res.items.length === 0) break;
+    page++;
+  }
+  const findings = await reconcile(db, target, opts.reconcile);
+  const now = new Date();
+  const result: SyncResult = { full, pages: page, transactions: count, ms: Date.now() - started, findings };
+  await db
+    .insert(s)
+    .values({ ...target, fullSyncAt: full ? now : null, lastSyncAt: now, lastResult: result })
+    .onConflictDoUpdate({
+      target: [s.organizationId, s.environment],
+      set: { lastSyncAt: now, lastResult: result, ...(full ? { fullSyncAt: now } : {}) },
+    });
+  await publish(db, target.organizationId, target.environment, "transaction", { synced: true, at: now.toISOString() });
+  return result;
+}
+
+/**
+ * One sync at a time per organisation and environment across instances, and not more often than
+ * `minIntervalMs`: every instance may call this on its timer; one does the work.
+ */
+export async function syncIfDue(
+  deps: { db: Db; ctx: ApiContext; withLock: OpenedDatabase<typeof schema>["withLock"] },
+  target: Target,
+  minIntervalMs: number,
+  opts: { reconcile?: ReconcileOptions } = {},
+): Promise<SyncResult | null> {
+  return deps.withLock(`sync:${target.organizationId}:${target.environment}`, async () => {
+    const s = schema.syncState;
+    const [state] = await deps.db
+      .select({ last: s.lastSyncAt })
+      .from(s)
+      .where(and(eq(s.organizationId, target.organizationId), eq(s.environment, target.environment)));
+    if (state?.last && Date.now() - state.last.getTime() < minIntervalMs) return null;
+    return syncTransactions(deps, target, opts);
+  });
+}
+
+/** Every organisation and environment with an active credential. */
+export async function connectedTargets(db: Db): Promise<Target[]> {
+  const c = schema.apiCredentials;
+  return db
+    .selectDistinct({ organizationId: c.organizationId, environment: c.environment })
+    .from(c)
+    .where(eq(c.status, sql`'active'`));
+}

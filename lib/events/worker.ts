@@ -1,0 +1,237 @@
+/**
+ * Processes stored webhook deliveries. Each instance runs one; they share the inbox by leasing rows
+ * (`FOR UPDATE SKIP LOCKED`, then a lease time), so a row is worked by one instance at a time and
+ * a crash only delays it until its lease ends. For each delivery:
+ *
+ *   1. an event whose key (`event:id`) was applied before is a duplicate: recorded, nothing else;
+ *   2. a transaction event marks the mirror's row "reported, verifying" and is read back from the
+ *      API (the list filtered by transaction_id); only what the API says is written to the mirror;
+ *   3. the API agrees (same status, or already further): applied, once (the key is inserted in the
+ *      same statement batch; a concurrent twin finds it and becomes a duplicate);
+ *   4. the API disagrees: read again a little later (it may lag), then marked contradicted, shown in
+ *      the webhook log and in Reconciliation, and nothing changes;
+ *   5. the API cannot be read: retried with a growing delay, then failed.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiContext } from "@/lib/api-context/context";
+import { isKnownWebhookEvent } from "@/lib/payment-api/schemas/webhooks";
+import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
+import type { Transaction } from "@/lib/payment-api";
+import { applyApiTransaction, clearReported, markReported, type Target } from "./mirror";
+import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
+import { publish } from "./live";
+import { openFinding } from "./findings";
+
+type Db = Database<typeof schema>;
+type InboxRow = typeof schema.webhookInbox.$inferSelect;
+
+/** How long a claimed row is left to its instance before another may take it. */
+const LEASE_MS = 30_000;
+/** Read-backs that disagree are tried this many times (the API may not have caught up yet). */
+const CONTRADICTION_TRIES = 3;
+/** An unreadable API is retried this many times, from 2 s growing to 5 min. */
+const MAX_ATTEMPTS = 12;
+
+export type WorkerDeps = { db: Db; ctx: ApiContext };
+
+export async function claimDue(db: Db, limit: number): Promise<InboxRow[]> {
+  const i = schema.webhookInbox;
+  const result = await db.execute(sql`
+    update webhook_inbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+    where id in (
+      select id from webhook_inbox where outcome = 'received' and next_attempt_at <= now()
+      order by id limit ${limit} for update skip locked
+    )
+    returning id`);
+  // node-postgres and PGlite both answer { rows }.
+  const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(i)
+    .where(inArray(i.id, ids))
+    .orderBy(i.id);
+}
+
+async function finish(db: Db, row: InboxRow, outcome: schema.WebhookOutcome, fields: { reason?: string; verification?: object } = {}) {
+  const i = schema.webhookInbox;
+  await db
+    .update(i)
+    .set({ outcome, processedAt: new Date(), reason: fields.reason ?? null, verification: fields.verification ?? null })
+    .where(eq(i.id, row.id));
+  await publish(db, row.organizationId, row.environment, "webhook", { id: row.id, event: row.event, objectId: row.objectId, outcome });
+}
+
+async function retryLater(db: Db, row: InboxRow, delayMs: number, verification: object) {
+  const i = schema.webhookInbox;
+  await db
+    .update(i)
+    .set({ nextAttemptAt: new Date(Date.now() + delayMs), verification })
+    .where(eq(i.id, row.id));
+}
+
+async function alreadyApplied(db: Db, row: InboxRow): Promise<boolean> {
+  const a = schema.webhookApplied;
+  const [hit] = await db
+    .select({ id: a.inboxId })
+    .from(a)
+    .where(and(eq(a.organizationId, row.organizationId), eq(a.environment, row.environment), eq(a.dedupeKey, row.dedupeKey!)));
+  return !!hit;
+}
+
+/** Records the key; false when a twin got there first. */
+async function claimKey(db: Db, row: InboxRow): Promise<boolean> {
+  const inserted = await db
+    .insert(schema.webhookApplied)
+    .values({ organizationId: row.organizationId, environment: row.environment, dedupeKey: row.dedupeKey!, inboxId: row.id })
+    .onConflictDoNothing()
+    .returning({ id: schema.webhookApplied.inboxId });
+  return inserted.length > 0;
+}
+
+export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schema.WebhookOutcome | "retry"> {
+  const { db, ctx } = deps;
+  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const event = row.event ?? "";
+  if (!isKnownWebhookEvent(event)) {
+    await finish(db, row, "unknown_event", { reason: "event_not_in_spec" });
+    return "unknown_event";
+  }
+  if (await alreadyApplied(db, row)) {
+    await finish(db, row, "duplicate", { reason: "already_applied" });
+    return "duplicate";
+  }
+  const payload = JSON.parse(row.body) as Record<string, unknown>;
+  const claimed = typeof EVENT_STATUS[event] === "string" ? EVENT_STATUS[event]! : null;
+
+  if (INFRACTION_EVENTS.includes(event)) {
+    // Infractions are mirrored by their own capability; here the event is recorded once and announced.
+    if (!(await claimKey(db, row))) {
+      await finish(db, row, "duplicate", { reason: "already_applied" });
+      return "duplicate";
+    }
+    await finish(db, row, "applied", { verification: { result: "recorded", at: new Date().toISOString() } });
+    await publish(db, row.organizationId, row.environment, "infraction", { infractionId: payload.infraction_id ?? row.objectId, event });
+    return "applied";
+  }
+
+  const transactionId = String(payload.transaction_id ?? payload.conversion_id ?? row.objectId);
+  if (claimed && (await markReported(db, target, transactionId, claimed))) {
+    await publish(db, row.organizationId, row.environment, "transaction", { transactionId, reportedStatus: claimed, verified: false });
+  }
+
+  let item: Transaction | null;
+  let requestId: string | null = null;
+  try {
+    const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ transaction_id: transactionId, page_size: 10 }).withResponse());
+    requestId = res.requestId;
+    item = res.data.items.find((t) => t.transaction_id === transactionId) ?? null;
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "ERROR";
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await clearReported(db, target, transactionId);
+      await finish(db, row, "failed", { reason: `read_back_failed:${code}`, verification: { result: "unreadable", code, at: new Date().toISOString() } });
+      return "failed";
+    }
+    await retryLater(db, row, Math.min(300_000, 2_000 * 2 ** (row.attempts - 1)), { result: "unreadable", code, at: new Date().toISOString() });
+    return "retry";
+  }
+
+  const apiStatus = item ? normalizeTransactionStatus(item.status) : null;
+  const agrees = item !== null && (claimed === null || apiStatus === claimed || statusRank(apiStatus) > statusRank(claimed));
+  const verification = { result: agrees ? "confirmed" : "contradicted", apiStatus, claimedStatus: claimed, requestId, at: new Date().toISOString() };
+  if (!agrees) {
+    if (row.attempts < CONTRADICTION_TRIES) {
+      await retryLater(db, row, 1_000 * row.attempts, { ...verification, result: "verifying" });
+      return "retry";
+    }
+    if (item) await applyApiTransaction(db, target, item, "sync");
+    await clearReported(db, target, transactionId);
+    await finish(db, row, "contradicted", { reason: item ? `api_says_${apiStatus}` : "not_found_at_api", verification });
+    await openFinding(db, target, "contradicted_webhook", transactionId, { inboxId: row.id, event, claimedStatus: claimed, apiStatus });
+    await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status: apiStatus, verified: true });
+    return "contradicted";
+  }
+  if (!(await claimKey(db, row))) {
+    await finish(db, row, "duplicate", { reason: "already_applied" });
+    return "duplicate";
+  }
+  const { status } = await applyApiTransaction(db, target, item!, "webhook", { event });
+  await finish(db, row, "applied", { verification });
+  await ctx.invalidateTarget(target, "balance");
+  await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event });
+  await publish(db, row.organizationId, row.environment, "balance", { reason: event });
+  return "applied";
+}
+
+/** One pass: claims up to `limit` due deliveries and processes them; returns how many it took. */
+export async function processDue(deps: WorkerDeps, limit = 50): Promise<number> {
+  const rows = await claimDue(deps.db, limit);
+  // In order per object (a pending before its confirmed), objects in parallel.
+  const byObject = new Map<string, InboxRow[]>();
+  for (const r of rows) byObject.set(r.objectId ?? String(r.id), [...(byObject.get(r.objectId ?? String(r.id)) ?? []), r]);
+  await Promise.all(
+    [...byObject.values()].map(async (list) => {
+      for (const r of list) {
+        try {
+          await processRow(deps, r);
+        } catch (e) {
+          console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
+        }
+      }
+    }),
+  );
+  return rows.length;
+}
+
+/** The background loop: runs a pass when kicked (a delivery arrived) and every `intervalMs`. */
+export class EventsWorker {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly intervalMs = 1_000,
+  ) {}
+
+  start(): this {
+    this.#timer = setInterval(() => this.kick(), this.intervalMs);
+    this.#timer.unref();
+    this.kick();
+    return this;
+  }
+
+  /** Runs a pass now (or right after the current one). */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          while ((await processDue(this.deps)) > 0 && !this.#stopped);
+        } while (this.#again && !this.#stopped);
+      } catch (e) {
+        console.error(`[events] worker pass failed: ${(e as Error).message}`);
+      } finally {
+        this.#running = null;
+      }
+    })();
+  }
+
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await this.idle();
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Webhook intake, the worker and the mirror against a real sandbox over HTTP and a real database
+ * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set). The sandbox delivers to a small HTTP
+ * receiver that calls the same intake function as the route handler, with the socket's address.
+ */
+import http from "node:http";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "@/lib/db/schema";
+import { ApiContext } from "@/lib/api-context/context";
+import { activateCredential } from "@/lib/credentials/service";
+import { endpointFor, intakeUrl, receiveWebhook } from "@/lib/events/intake";
+import { processDue } from "@/lib/events/worker";
+import { applyApiTransaction } from "@/lib/events/mirror";
+import { syncTransactions } from "@/lib/events/sync";
+import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
+import { eventsSince } from "@/lib/events/live";
+import { databaseTargets } from "../support/databases";
+import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+
+type Receiver = { url: string; close(): Promise<void> };
+
+for (const target of databaseTargets()) {
+  describe(`webhook intake and the mirror [${target.name}]`, () => {
+    let h: Harness;
+    let ctx: ApiContext;
+    let receiver: Receiver;
+    const allow = ["127.0.0.1"];
+    const db = () => h.opened.db;
+
+    async function startReceiver(): Promise<Receiver> {
+      const server = http.createServer(async (req, res) => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const token = req.url!.split("/").pop()!;
+        const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
+        const a = await receiveWebhook(db(), { token, address: req.socket.remoteAddress!.replace(/^::ffff:/, ""), headers, body: Buffer.concat(chunks).toString() }, allow);
+        res.writeHead(a.status, { "content-type": "application/json" }).end(JSON.stringify(a.body));
+      });
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      const { port } = server.address() as { port: number };
+      return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+    }
+
+    /** An organisation connected to its own sandbox account, its webhooks routed to the receiver. */
+    async function connected(name: string) {
+      const org = await createOrganization(db(), name, ["admin"]);
+      const actor = { userId: org.members[0]!.userId, address: null };
+      const acct = await sandboxAccount(h, { activate: true, balances: { BRL: 1000 } });
+      const { id } = await registerSandboxCredential(h, org.organizationId, actor.userId, acct.credential);
+      await activateCredential(db(), ctx, org.organizationId, id, actor);
+      await routeSandboxWebhooks(db(), h.control, org.organizationId, acct.credential.client_id, receiver.url);
+      const t = { organizationId: org.organizationId, environment: "sandbox" as const };
+      const { token } = await endpointFor(db(), org.organizationId, "sandbox");
+      return { target: t, token, url: intakeUrl(receiver.url, token) };
+    }
+
+    async function charge(t: { organizationId: string; environment: "sandbox" }) {
+      return ctx.call(t, { userId: null }, (c) => c.cashin.create({ amount: 12.34, currency: "BRL", payer: { name: "Ana Souza", document: "52998224725" } }));
+    }
+
+    async function inbox(t: { organizationId: string }) {
+      return db().select().from(schema.webhookInbox).where(eq(schema.webhookInbox.organizationId, t.organizationId)).orderBy(schema.webhookInbox.id);
+    }
+
+    async function mirrorRow(t: { organizationId: string }, transactionId: string) {
+      const [row] = await db()
+        .select()
+        .from(schema.transactions)
+        .where(and(eq(schema.transactions.organizationId, t.organizationId), eq(schema.transactions.transactionId, transactionId)));
+      return row;
+    }
+
+    /** Runs the worker until nothing is due, moving retries forward (they wait a second or two). */
+    async function drain() {
+      for (let i = 0; i < 20; i++) {
+        await db().update(schema.webhookInbox).set({ nextAttemptAt: new Date(0) }).where(eq(schema.webhookInbox.outcome, "received"));
+        if ((await processDue({ db: db(), ctx })) === 0) return;
+      }
+    }
+
+    async function waitForInbox(t: { organizationId: string }, n: number) {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        if ((await inbox(t)).length >= n) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`expected ${n} deliveries`);
+    }
+
+    beforeAll(async () => {
+      h = await startHarness(target);
+      ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
+      receiver = await startReceiver();
+    }, 60_000);
+    afterAll(async () => {
+      await receiver?.close();
+      await ctx?.flush();
+      await h?.dispose();
+    });
+
+    it("stores a delivery from the sandbox, reads it back, and shows the charge paid and verified", async () => {
+      const { target: t } = await connected("Org paid");
+      const c = await charge(t);
+      await syncTransactions({ db: db(), ctx }, t);
+      expect((await mirrorRow(t, c.transaction_id))?.status).toBe("pending");
+      await h.control.simulate(c.transaction_id, { event: "cashin.confirmed" });
+      await waitForInbox(t, 1);
+      const [stored] = await inbox(t);
+      expect(stored).toMatchObject({ outcome: "received", event: "cashin.confirmed", objectId: c.transaction_id, sourceAddress: "127.0.0.1" });
+      await drain();
+      const row = await mirrorRow(t, c.transaction_id);
+      expect(row).toMatchObject({ status: "confirmed", reportedStatus: null, webhookEvent: "cashin.confirmed" });
+      expect(row!.verifiedAt).not.toBeNull();
+      expect(row!.amount).toBe("12.34");
+      expect((await inbox(t))[0]).toMatchObject({ outcome: "applied", verification: expect.objectContaining({ result: "confirmed", apiStatus: "confirmed" }) });
+      const live = await eventsSince(db(), t.organizationId, 0);
+      expect(live.some((e) => e.kind === "transaction" && (e.payload as { verified?: boolean; status?: string }).status === "confirmed")).toBe(true);
+    });
+
+    it("counts the same event delivered five times at once exactly once", async () => {
+      const { target: t, token } = await connected("Org dup");
+      const c = await charge(t);
+      await h.control.simulate(c.transaction_id, { event: "cashin.confirmed" });
+      await waitForInbox(t, 1);
+      const body = (await inbox(t))[0]!.body;
+      await Promise.all(
+        Array.from({ length: 5 }, () => receiveWebhook(db(), { token, address: "127.0.0.1", headers: new Headers({ "x-service-event": "cashin.confirmed" }), body }, allow)),
+      );
+      await drain();
+      const outcomes = (await inbox(t)).map((r) => r.outcome).sort();
+      expect(outcomes).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate", "duplicate"]);
+      const applied = await db().select().from(schema.webhookApplied).where(eq(schema.webhookApplied.organizationId, t.organizationId));
+      expect(applied).toHaveLength(1);
+    });
+
+    it("refuses a sender outside WEBHOOK_SOURCE_IPS with 403 and logs it; refuses bodies that are not JSON or carry no id", async () => {
+      const { target: t, token } = await connected("Org refuse");
+      const headers = new Headers();
+      const forged = JSON.stringify({ event: "cashin.confirmed", transaction_id: "a".repeat(32) });
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.2", headers, body: forged }, allow)).status).toBe(403);
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.1", headers, body: "not json" }, allow)).status).toBe(400);
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.1", headers, body: '{"event":"cashin.confirmed"}' }, allow)).status).toBe(400);
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.1", headers, body: null, tooLarge: true }, allow)).status).toBe(413);
+      expect((await receiveWebhook(db(), { token: "x".repeat(43), address: "127.0.0.1", headers, body: forged }, allow)).status).toBe(404);
+      const rows = await inbox(t);
+      expect(rows.map((r) => [r.outcome, r.reason])).toEqual([
+        ["refused", "source_address_not_allowed"],
+        ["refused", "not_json"],
+        ["refused", "no_object_id"],
+        ["refused", "body_too_large"],
+      ]);
+      expect(rows[0]!.sourceAddress).toBe("127.0.0.2");
+    });
+
+    it("does not believe a forged cashin.confirmed from an allowed address: the API says pending, nothing changes", async () => {
+      const { target: t, token } = await connected("Org forged");
+      const c = await charge(t);
+      await syncTransactions({ db: db(), ctx }, t);
+      const forged = JSON.stringify({ event: "cashin.confirmed", transaction_id: c.transaction_id, status: "confirmed", amount: 12.34, currency: "BRL" });
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.1", headers: new Headers(), body: forged }, allow)).status).toBe(200);
+      await processDue({ db: db(), ctx });
+      // Until the read-back is settled the row says "reported, verifying", never paid.
+      expect(await mirrorRow(t, c.transaction_id)).toMatchObject({ status: "pending", reportedStatus: "confirmed" });
+      await drain();
+      expect(await mirrorRow(t, c.transaction_id)).toMatchObject({ status: "pending", reportedStatus: null, webhookEvent: null });
+      expect((await inbox(t))[0]).toMatchObject({ outcome: "contradicted", reason: "api_says_pending" });
+      const findings = await db().select().from(schema.reconciliationFindings).where(eq(schema.reconciliationFindings.organizationId, t.organizationId));
+      expect(findings.map((f) => [f.kind, f.transactionId, f.status])).toEqual([["contradicted_webhook", c.transaction_id, "open"]]);
+    });
+
+    it("accepts an unknown event, stores it and flags it", async () => {
+      const { target: t, token } = await connected("Org unknown");
+      const body = JSON.stringify({ event: "something.new", transaction_id: "b".repeat(32) });
+      expect((await receiveWebhook(db(), { token, address: "127.0.0.1", headers: new Headers(), body }, allow)).status).toBe(200);
+      await drain();
+      expect((await inbox(t))[0]).toMatchObject({ outcome: "unknown_event", event: "something.new" });
+    });
+
+    it("never moves a transaction back: a late pending after confirmed, a late confirmed after refunded", async () => {
+      const t = { organizationId: (await createOrganization(db(), "Org order", ["admin"])).organizationId, environment: "sandbox" as const };
+      const base = { transaction_id: "c".repeat(32), amount: null, amount_net: null, fee: null } as never as Parameters<typeof applyApiTransaction>[2];
+      await applyApiTransaction(db(), t, { ...base, status: "confirmed" }, "webhook", { event: "cashin.confirmed" });
+      await applyApiTransaction(db(), t, { ...base, status: "pending" }, "sync");
+      expect((await mirrorRow(t, "c".repeat(32)))?.status).toBe("confirmed");
+      await applyApiTransaction(db(), t, { ...base, status: "refunded" }, "sync");
+      await applyApiTransaction(db(), t, { ...base, status: "confirmed" }, "sync");
+      expect((await mirrorRow(t, "c".repeat(32)))?.status).toBe("refunded");
+    });
+
+    it("reports in Reconciliation a final transaction whose webhook never came", async () => {
+      const { target: t } = await connected("Org missed");
+      await h.control.setPostbackUrl((await db().select().from(schema.apiCredentials).where(eq(schema.apiCredentials.organizationId, t.organizationId)))[0]!.clientId, null);
+      const c = await charge(t);
+      await h.control.simulate(c.transaction_id, { event: "cashin.confirmed" });
+      const first = await syncTransactions({ db: db(), ctx }, t, { reconcile: { webhookGraceMs: 0 } });
+      expect(first.findings).toBe(1);
+      const findings = await db().select().from(schema.reconciliationFindings).where(eq(schema.reconciliationFindings.organizationId, t.organizationId));
+      expect(findings.map((f) => [f.kind, f.transactionId])).toEqual([["missed_webhook", c.transaction_id]]);
+    });
+  });
+}
