@@ -9,7 +9,6 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
 import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
@@ -18,6 +17,7 @@ import { createKeyring } from "../lib/credentials/crypto";
 import { registerCredential } from "../lib/credentials/service";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";
+import { benchPostgresUrl, freshPostgresDatabase } from "./support/pg";
 import type { Benchmark, BenchRow } from "./types";
 
 const BALANCE = JSON.stringify({
@@ -57,24 +57,9 @@ async function samples(fn: () => Promise<unknown>, n: number): Promise<number[]>
 }
 
 async function contextRows(backend: string, url: string | undefined, api: string): Promise<BenchRow[]> {
-  let drop: (() => Promise<void>) | undefined;
-  let dbUrl: string | undefined;
-  if (url) {
-    const name = `bench_connect_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const fresh = url ? await freshPostgresDatabase(url, "bench_connect") : undefined;
+  const dbUrl = fresh?.url;
+  const drop = fresh?.drop;
   const opened = await openDatabase({ url: dbUrl, schema, migrationsFolder: path.resolve("lib/db/migrations") });
   try {
     const keyring = createKeyring(randomBytes(32).toString("base64"));
@@ -129,7 +114,7 @@ const bench: Benchmark = {
     const server = await startServer();
     try {
       rows.push(...(await contextRows("pglite", undefined, server.url)));
-      const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      const pgUrl = benchPostgresUrl();
       if (pgUrl) rows.push(...(await contextRows("postgres", pgUrl, server.url)));
     } finally {
       await server.close();

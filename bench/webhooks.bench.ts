@@ -12,45 +12,16 @@
  *   1-minute retry; from the advance to the N-th webhook received: the dispatcher alone (claim due
  *   rows, POST, record the attempt).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { median } from "./stats";
+import { pool, startSandbox } from "./support/sandbox";
 import type { Benchmark, BenchRow } from "./types";
 
-const ROOT = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), "..");
 const N = 800;
 const RUNS = 3;
 const CONCURRENCY = 16;
-
-function startSandbox(dataDir: string, adminToken: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, SANDBOX_PORT: "0", SANDBOX_HOST: "127.0.0.1", SANDBOX_ADMIN_TOKEN: adminToken, SANDBOX_DATA_DIR: dataDir, SANDBOX_DATABASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start in 90 s:\n${out}`)), 90_000);
-    child.stdout!.on("data", (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    });
-    child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited (${code}):\n${out}`));
-    });
-  });
-}
 
 /** A receiver counting webhooks per path; `failing` paths answer 500. */
 async function startReceiver() {
@@ -96,24 +67,14 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
   return body.data;
 }
 
-/** Runs `fn` over `items`, `limit` at a time. */
-async function pool<T>(items: T[], limit: number, fn: (x: T) => Promise<unknown>): Promise<void> {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (i < items.length) await fn(items[i++]!);
-    }),
-  );
-}
-
 const benchmark: Benchmark = {
   name: "sandbox webhooks (PGlite)",
   budgetSeconds: 60,
   async run(): Promise<BenchRow[]> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-webhooks-bench-"));
     const admin = randomBytes(16).toString("hex");
     const rx = await startReceiver();
-    const { child, url } = await startSandbox(dataDir, admin);
+    const sandbox = await startSandbox(admin);
+    const { url } = sandbox;
     const json = { "content-type": "application/json" };
     const adminHeaders = { ...json, authorization: `Bearer ${admin}` };
     try {
@@ -186,13 +147,8 @@ const benchmark: Benchmark = {
         { metric: "webhooks delivered/s, backlog drain", value: Math.round(median(drain)), unit: "webhooks/s", note: `${note(drain)}; dispatcher concurrency 32` },
       ];
     } finally {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await sandbox.stop();
       await rx.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -19,17 +19,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `withSandbox`: the sandbox runs too, and the demo is connected to it (its history is seeded). */
-export async function startBenchDashboard(opts: { withSandbox?: boolean } = {}) {
+/**
+ * `withSandbox`: the sandbox runs too, and the demo is connected to it (its history is seeded).
+ * `databaseUrl`: PostgreSQL instead of the embedded PGlite; `env`: more environment variables.
+ */
+export async function startBenchDashboard(opts: { withSandbox?: boolean; databaseUrl?: string; env?: Record<string, string> } = {}) {
   if (!existsSync(".next/BUILD_ID")) {
     const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) throw new Error("next build failed");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
   const port = await freePort();
-  const sandbox = opts.withSandbox ? { SANDBOX: "on", PAYMENT_API_BASE_URL: `http://127.0.0.1:${await freePort()}` } : { SANDBOX: "off" };
+  const sandboxUrl = opts.withSandbox ? `http://127.0.0.1:${await freePort()}` : null;
+  const sandbox = sandboxUrl ? { SANDBOX: "on", PAYMENT_API_BASE_URL: sandboxUrl } : { SANDBOX: "off" };
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: opts.databaseUrl ?? "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -38,7 +42,7 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean } = {}) 
     const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), 120_000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (output.includes("Dashboard:")) {
+      if (output.includes("Dashboard:") && (!opts.withSandbox || output.includes("Webhooks:"))) {
         clearTimeout(timer);
         resolve();
       }
@@ -51,6 +55,9 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean } = {}) 
   return {
     url: `http://127.0.0.1:${port}`,
     admin: { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! },
+    /** the demo's webhook intake (printed at start when the sandbox runs) */
+    webhookUrl: /Webhooks:\s+(\S+)/.exec(output)?.[1] ?? null,
+    sandbox: sandboxUrl ? { url: sandboxUrl, adminToken: secrets.SANDBOX_ADMIN_TOKEN! } : null,
     async stop() {
       try {
         process.kill(-child.pid!, "SIGTERM");

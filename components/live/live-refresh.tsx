@@ -8,18 +8,22 @@ import { cn } from "@/lib/utils";
 /**
  * Keeps a server-rendered page current: listens to the member's live stream (/api/events) and
  * re-renders the page (router.refresh, which keeps scroll and form state) when an event of one of
- * `kinds` arrives for the environment shown. EventSource reconnects by itself and sends
- * Last-Event-ID, so nothing is missed across a reconnection.
+ * `kinds` arrives for the environment shown. `after` is the newest live event id when the page read
+ * its data (read before the data): the stream starts there, so an event landing between the render
+ * and the connection is not missed. EventSource reconnects by itself and sends Last-Event-ID, so
+ * nothing is missed across a reconnection either.
  */
-export function LiveRefresh({ kinds, environment, className }: { kinds: string[]; environment: string; className?: string }) {
+export function LiveRefresh({ kinds, environment, after, className }: { kinds: string[]; environment: string; after: number; className?: string }) {
   const { t } = useI18n();
   const router = useRouter();
   const [state, setState] = useState<"connecting" | "live" | "reconnecting">("connecting");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const kindsKey = kinds.join(",");
+  // The first render's cursor: a refresh re-renders with a newer one, which the open stream does not need.
+  const start = useRef(after);
 
   useEffect(() => {
-    const source = new EventSource("/api/events");
+    const source = new EventSource(`/api/events?after=${start.current}`);
     const onEvent = (e: MessageEvent<string>) => {
       try {
         const data = JSON.parse(e.data) as { environment?: string };

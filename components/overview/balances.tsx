@@ -8,12 +8,15 @@ import { readBalance, type ApiEnvironment, type BalanceDto } from "@/lib/api-con
 import { describeFailure } from "@/lib/api-context/describe";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
 
 const isZero = (b: BalanceDto[number]) => [b.available, b.blocked, b.pending].every((v) => /^0(\.0*)?$/.test(v));
 
 /** Balances per currency, read through the organisation's API context (shared cache), with when. */
 export async function Balances({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t, locale } = await getI18n();
+  const after = await latestEventId(await getDb(), access.organizationId);
   let read;
   try {
     read = await readBalance(access, environment);
@@ -40,7 +43,7 @@ export async function Balances({ access, environment }: { access: Access; enviro
         </div>
         <div className="flex items-center gap-3">
           {/* A verified webhook that moved money re-reads the balances (the worker drops the cached read). */}
-          <LiveRefresh kinds={["balance"]} environment={environment} />
+          <LiveRefresh kinds={["balance"]} environment={environment} after={after} />
           <RefreshBalancesButton />
         </div>
       </div>

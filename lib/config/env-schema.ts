@@ -52,7 +52,7 @@ const envSchema = z.object({
   /** how often the transaction mirror is synced with the API's list */
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** The demo organisation is seeded only on the embedded database, and can be turned off. */
+  /** The demo organisation is seeded on the embedded database unless turned off; on PostgreSQL only when asked (benchmarks). */
   SEED_DEMO: booleanish.optional(),
 });
 
@@ -88,5 +88,5 @@ export function publicBaseUrl(e: Env = env()): string {
 }
 
 export function shouldSeedDemo(e: Env = env()): boolean {
-  return !e.DATABASE_URL && e.SEED_DEMO !== false;
+  return e.SEED_DEMO ?? !e.DATABASE_URL;
 }

@@ -64,6 +64,8 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
       environment: target.environment,
       transactionId: item.transaction_id,
       ...cols,
+      // Every row has a date to sort and filter by: the API's, else when the mirror first saw it.
+      apiCreatedAt: cols.apiCreatedAt ?? now,
       origin,
       verifiedAt: now,
       finalSince: isFinal(cols.status) ? now : null,
@@ -75,6 +77,7 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
       set: {
         ...Object.fromEntries(Object.entries(cols).filter(([k]) => k !== "status" && k !== "externalId")),
         externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
+        apiCreatedAt: cols.apiCreatedAt ?? sql`${t.apiCreatedAt}`,
         status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
         finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
         verifiedAt: now,

@@ -12,6 +12,7 @@ import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { latestTransactions, syncStatus } from "@/lib/events/queries";
+import { latestEventId } from "@/lib/events/live";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -34,6 +35,7 @@ export default async function TransactionsPage() {
     );
   }
   const db = await getDb();
+  const after = await latestEventId(db, access.organizationId);
   const [rows, sync] = await Promise.all([latestTransactions(db, access.organizationId, environment), syncStatus(db, access.organizationId, environment)]);
   const now = new Date();
   return (
@@ -45,7 +47,7 @@ export default async function TransactionsPage() {
             ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: sync.count })
             : t("transactions.firstSync")}
         </p>
-        <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} />
+        <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
       </div>
       {rows.length === 0 ? (
         <EmptyState title={t("transactions.emptyTitle")} description={t("transactions.emptyDescription")} />

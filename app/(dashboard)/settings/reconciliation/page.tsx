@@ -10,6 +10,7 @@ import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { listFindings, syncStatus, type FindingDto } from "@/lib/events/queries";
+import { latestEventId } from "@/lib/events/live";
 import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n";
@@ -31,6 +32,7 @@ export default async function ReconciliationPage() {
   const access = await authorizePage("logs.view");
   const { t, locale } = await getI18n();
   const db = await getDb();
+  const after = await latestEventId(db, access.organizationId);
   const { environment } = await pageEnvironment(access);
   const [open, resolved, sync] = await Promise.all([
     listFindings(db, access.organizationId, "open"),
@@ -51,7 +53,7 @@ export default async function ReconciliationPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <LiveRefresh kinds={["reconciliation", "transaction"]} environment={environment} className="justify-self-end" />
+          <LiveRefresh kinds={["reconciliation", "transaction"]} environment={environment} after={after} className="justify-self-end" />
           {open.length === 0 ? (
             <EmptyState icon={<ShieldCheck />} title={t("reconciliation.emptyTitle")} description={t("reconciliation.emptyDescription")} titleAs="h3" />
           ) : (

@@ -17,6 +17,7 @@ import { getDb } from "@/lib/db";
 import { env, publicBaseUrl } from "@/lib/env";
 import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { webhookLog, type WebhookLogDto } from "@/lib/events/queries";
+import { latestEventId } from "@/lib/events/live";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { firstValues, queryString } from "@/lib/search-params";
@@ -62,6 +63,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const f = filtersSchema.parse(firstValues(raw));
   const db = await getDb();
+  const after = await latestEventId(db, access.organizationId);
   const { environment } = await pageEnvironment(access);
   const [endpoint, log] = await Promise.all([endpointFor(db, access.organizationId, environment), webhookLog(db, access.organizationId, f)]);
   const url = intakeUrl(publicBaseUrl(), endpoint.token);
@@ -101,7 +103,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               <Input id="q" name="q" defaultValue={f.q} className="w-72" placeholder={t("webhooks.searchPlaceholder")} />
             </div>
             <Button type="submit">{t("developers.search")}</Button>
-            <LiveRefresh kinds={["webhook"]} environment={environment} className="ml-auto" />
+            <LiveRefresh kinds={["webhook"]} environment={environment} after={after} className="ml-auto" />
           </form>
           {log.items.length === 0 ? (
             <EmptyState icon={<Webhook />} title={f.q ? t("webhooks.noMatch") : t("webhooks.emptyTitle")} description={t("webhooks.emptyDescription")} titleAs="h3" />
