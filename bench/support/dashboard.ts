@@ -21,16 +21,19 @@ export async function freePort(): Promise<number> {
 
 /**
  * `withSandbox`: the sandbox runs too, and the demo is connected to it (its history is seeded).
- * `databaseUrl`: PostgreSQL instead of the embedded PGlite; `env`: more environment variables.
+ * `databaseUrl`: PostgreSQL instead of the embedded PGlite; `env`: more environment variables;
+ * `dataDir`: start on an existing data folder (kept at stop), e.g. one a bench filled while stopped;
+ * restart it with the same `sandboxPort` (the demo's credential remembers the sandbox's address).
  */
-export async function startBenchDashboard(opts: { withSandbox?: boolean; databaseUrl?: string; env?: Record<string, string> } = {}) {
+export async function startBenchDashboard(opts: { withSandbox?: boolean; databaseUrl?: string; env?: Record<string, string>; dataDir?: string; keepData?: boolean; sandboxPort?: number } = {}) {
   if (!existsSync(".next/BUILD_ID")) {
     const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) throw new Error("next build failed");
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+  const keep = opts.keepData || opts.dataDir !== undefined;
   const port = await freePort();
-  const sandboxUrl = opts.withSandbox ? `http://127.0.0.1:${await freePort()}` : null;
+  const sandboxUrl = opts.withSandbox ? `http://127.0.0.1:${opts.sandboxPort ?? (await freePort())}` : null;
   const sandbox = sandboxUrl ? { SANDBOX: "on", PAYMENT_API_BASE_URL: sandboxUrl } : { SANDBOX: "off" };
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: opts.databaseUrl ?? "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox, ...opts.env },
@@ -54,18 +57,29 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
+    /** the processes of the dashboard (not the sandbox): for reading their memory */
+    pid: child.pid!,
     admin: { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! },
     /** the demo's webhook intake (printed at start when the sandbox runs) */
     webhookUrl: /Webhooks:\s+(\S+)/.exec(output)?.[1] ?? null,
-    sandbox: sandboxUrl ? { url: sandboxUrl, adminToken: secrets.SANDBOX_ADMIN_TOKEN! } : null,
+    sandbox: sandboxUrl ? { url: sandboxUrl, port: Number(new URL(sandboxUrl).port), adminToken: secrets.SANDBOX_ADMIN_TOKEN! } : null,
     async stop() {
       try {
         process.kill(-child.pid!, "SIGTERM");
       } catch {
         /* already gone */
       }
-      await new Promise((r) => setTimeout(r, 500));
-      rmSync(dataDir, { recursive: true, force: true });
+      // Wait for the group to exit: PGlite's folder is free only then.
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -160,7 +160,9 @@ export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schem
   }
   const { status } = await applyApiTransaction(db, target, item!, "webhook", { event });
   await finish(db, row, "applied", { verification });
+  // Money moved: the shared copies of the balance and of the limits' use are stale now.
   await ctx.invalidateTarget(target, "balance");
+  await ctx.invalidateTarget(target, "limits");
   await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event });
   await publish(db, row.organizationId, row.environment, "balance", { reason: event });
   return "applied";
