@@ -7,8 +7,7 @@
  */
 import http from "node:http";
 import type { Page } from "@playwright/test";
-import { test, expect, addMember, memberContext, sandboxControl, SANDBOX_URL } from "./fixtures";
-import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
+import { test, expect, addMember, memberContext, merchantIntegration, sandboxControl, webhookUrl } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,27 +25,9 @@ function deliver(url: string, body: string, localAddress = "127.0.0.1"): Promise
   });
 }
 
-async function webhookUrl(page: Page): Promise<string> {
-  await page.goto("/settings/webhooks");
-  return (await page.getByTestId("webhook-url").textContent())!.trim();
-}
-
-/**
- * A new pending PIX charge of the demo's sandbox account, made as the merchant's own integration
- * would: with a second credential of the same account (the sandbox's control API makes it), whose
- * webhooks go to the same intake. The demo's own credential stays sealed in the dashboard.
- */
-let integration: PaymentApiClient | null = null;
+/** A new pending PIX charge of the demo's sandbox account, made by the merchant's own integration. */
 async function newCharge(page: Page): Promise<string> {
-  if (!integration) {
-    const url = await webhookUrl(page);
-    await page.goto("/settings/credentials");
-    const username = (await page.getByText(/^demo-[0-9a-f]+$/).first().textContent())!.trim();
-    const { credential } = await control.createCredential({ username });
-    await control.activate(credential.client_id);
-    await control.setPostbackUrl(credential.client_id, url);
-    integration = new PaymentApiClient({ baseUrl: SANDBOX_URL, clientId: credential.client_id, clientSecret: credential.client_secret, signingKey: credential.signing_key, tokenStore: new InMemoryTokenStore() });
-  }
+  const integration = await merchantIntegration(page);
   const charge = await integration.cashin.create({ amount: 10.5, currency: "BRL", payer: { name: "Ana Souza", document: "52998224725" } });
   // The mirror learns of a pending charge from the sync (every 5 s in the journeys).
   await expect(async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { SandboxControl } from "../lib/sandbox-control/client";
+import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
 import { DEMO_SANDBOX_PORT, DEMO_SERVER_LOG } from "../playwright.config";
 
 export const DEMO_DATA_DIR = ".data/e2e-demo";
@@ -15,6 +16,7 @@ export const SIGNED_IN_PAGES = [
   "/send",
   "/convert",
   "/wallets",
+  "/account",
   "/infractions",
   "/settings/preferences",
   "/settings/team",
@@ -40,6 +42,31 @@ export function sandboxControl(): SandboxControl {
 }
 
 export const SANDBOX_URL = `http://127.0.0.1:${DEMO_SANDBOX_PORT}`;
+
+/** The demo organisation's webhook intake, as Settings → Webhooks shows it. */
+export async function webhookUrl(page: Page): Promise<string> {
+  await page.goto("/settings/webhooks");
+  return (await page.getByTestId("webhook-url").textContent())!.trim();
+}
+
+/**
+ * The merchant's own integration: a second credential of the demo's sandbox account (the sandbox's
+ * control API makes it), whose webhooks go to the same intake. The demo's own credential stays
+ * sealed in the dashboard. One per test worker.
+ */
+let integration: PaymentApiClient | null = null;
+export async function merchantIntegration(page: Page): Promise<PaymentApiClient> {
+  if (integration) return integration;
+  const url = await webhookUrl(page);
+  await page.goto("/settings/credentials");
+  const username = (await page.getByText(/^demo-[0-9a-f]+$/).first().textContent())!.trim();
+  const control = sandboxControl();
+  const { credential } = await control.createCredential({ username });
+  await control.activate(credential.client_id);
+  await control.setPostbackUrl(credential.client_id, url);
+  integration = new PaymentApiClient({ baseUrl: SANDBOX_URL, clientId: credential.client_id, clientSecret: credential.client_secret, signingKey: credential.signing_key, tokenStore: new InMemoryTokenStore() });
+  return integration;
+}
 
 export { DEMO_SERVER_LOG };
 

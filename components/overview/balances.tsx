@@ -2,24 +2,25 @@ import { cn } from "@/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
 import { RefreshBalancesButton } from "./refresh-balances-button";
-import { LiveRefresh } from "@/components/live/live-refresh";
 import type { Access } from "@/lib/auth/access";
-import { readBalance, type ApiEnvironment, type BalanceDto } from "@/lib/api-context";
+import type { ApiEnvironment, BalanceDto } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
+import { readPageBalance } from "@/lib/overview/page-reads";
 
 const isZero = (b: BalanceDto[number]) => [b.available, b.blocked, b.pending].every((v) => /^0(\.0*)?$/.test(v));
 
-/** Balances per currency, read through the organisation's API context (shared cache), with when. */
+/**
+ * Balances per currency, read through the organisation's API context (shared cache), with when.
+ * The page's live stream re-renders it when a verified webhook moved money (the worker drops the
+ * cached read first).
+ */
 export async function Balances({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t, locale } = await getI18n();
-  const after = await latestEventId(await getDb(), access.organizationId);
   let read;
   try {
-    read = await readBalance(access, environment);
+    read = await readPageBalance(access, environment);
   } catch (e) {
     const failure = describeFailure(e, t(`environments.${environment}`));
     if (!failure) throw e;
@@ -29,7 +30,7 @@ export async function Balances({ access, environment }: { access: Access; enviro
   return (
     <section aria-labelledby="balances-title" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
+        <div className="min-w-0">
           <h2 id="balances-title" className="text-lg font-semibold">
             {t("overview.balances")}
           </h2>
@@ -41,32 +42,29 @@ export async function Balances({ access, environment }: { access: Access; enviro
             })}
           </p>
         </div>
-        <div className="flex items-center gap-3">
-          {/* A verified webhook that moved money re-reads the balances (the worker drops the cached read). */}
-          <LiveRefresh kinds={["balance"]} environment={environment} after={after} />
-          <RefreshBalancesButton />
-        </div>
+        <RefreshBalancesButton />
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
         {balances.map((b) => (
-          <li key={b.currency}>
+          <li key={b.currency} className="min-w-0">
             {/* An empty balance is quieter (dashed, no shadow) without lowering text contrast. */}
             <Card className={isZero(b) ? "border-dashed bg-transparent shadow-none" : undefined} data-testid={`balance-${b.currency}`}>
               <CardHeader>
                 <CardDescription>{t("overview.available", { currency: b.currency })}</CardDescription>
-                <CardTitle className={cn("text-2xl tabular-nums", isZero(b) && "text-muted-foreground")} data-testid="balance-available">
+                {/* Crypto amounts carry up to nine decimals: they wrap rather than widen the page. */}
+                <CardTitle className={cn("text-2xl wrap-anywhere tabular-nums", isZero(b) && "text-muted-foreground")} data-testid="balance-available">
                   {formatMoney(b.available, b.currency, locale)}
                 </CardTitle>
               </CardHeader>
               <CardContent>
                 <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div>
+                  <div className="min-w-0">
                     <dt className="text-muted-foreground">{t("overview.blocked")}</dt>
-                    <dd className="tabular-nums">{formatMoney(b.blocked, b.currency, locale)}</dd>
+                    <dd className="wrap-anywhere tabular-nums">{formatMoney(b.blocked, b.currency, locale)}</dd>
                   </div>
-                  <div>
+                  <div className="min-w-0">
                     <dt className="text-muted-foreground">{t("overview.pending")}</dt>
-                    <dd className="tabular-nums">{formatMoney(b.pending, b.currency, locale)}</dd>
+                    <dd className="wrap-anywhere tabular-nums">{formatMoney(b.pending, b.currency, locale)}</dd>
                   </div>
                 </dl>
               </CardContent>

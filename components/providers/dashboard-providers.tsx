@@ -1,5 +1,6 @@
 "use client";
 
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/toast";
 import { useI18n } from "./i18n-provider";
@@ -7,9 +8,11 @@ import { useI18n } from "./i18n-provider";
 export function DashboardProviders({ children }: { children: React.ReactNode }) {
   const { t } = useI18n();
   return (
-    <TooltipProvider delayDuration={300}>
-      {children}
-      <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
-    </TooltipProvider>
+    <NuqsAdapter>
+      <TooltipProvider delayDuration={300}>
+        {children}
+        <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
+      </TooltipProvider>
+    </NuqsAdapter>
   );
 }

@@ -11,6 +11,8 @@ import type { Access } from "@/lib/auth/access";
 import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
 import { activeEnvironments } from "@/lib/credentials/service";
 import { ApiContext, type ApiEnvironment, type Read } from "./context";
+import type { JsonObject } from "@/lib/account/json";
+import { ACCOUNT_READS } from "@/lib/account/reads";
 
 export { ApiContextError, type ApiEnvironment, type Read } from "./context";
 
@@ -68,6 +70,49 @@ export async function readBalance(access: Access, environment: ApiEnvironment, o
         blocked: b.blocked.toFixed(),
         pending: b.pending.toFixed(),
       })),
+    opts,
+  );
+}
+
+/**
+ * Profile, limits and fees as plain JSON (Decimal amounts as exact strings): the spec does not show
+ * their layout, so the whole answer is kept, unknown fields included, and lib/account/normalize.ts
+ * turns it into labelled rows.
+ */
+export type AccountJsonDto = JsonObject;
+
+export async function readProfile(access: Access, environment: ApiEnvironment, opts: { fresh?: boolean } = {}): Promise<Read<AccountJsonDto>> {
+  const ctx = await apiContext();
+  return ctx.read(
+    { organizationId: access.organizationId, environment },
+    { userId: access.userId },
+    "profile",
+    READ_TTL_MS.profile,
+    ACCOUNT_READS.profile,
+    opts,
+  );
+}
+
+export async function readLimits(access: Access, environment: ApiEnvironment, opts: { fresh?: boolean } = {}): Promise<Read<AccountJsonDto>> {
+  const ctx = await apiContext();
+  return ctx.read(
+    { organizationId: access.organizationId, environment },
+    { userId: access.userId },
+    "limits",
+    READ_TTL_MS.limits,
+    ACCOUNT_READS.limits,
+    opts,
+  );
+}
+
+export async function readFees(access: Access, environment: ApiEnvironment, opts: { fresh?: boolean } = {}): Promise<Read<AccountJsonDto>> {
+  const ctx = await apiContext();
+  return ctx.read(
+    { organizationId: access.organizationId, environment },
+    { userId: access.userId },
+    "fees",
+    READ_TTL_MS.fees,
+    ACCOUNT_READS.fees,
     opts,
   );
 }

@@ -341,7 +341,11 @@ export const transactions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.environment, t.transactionId] }),
-    index("transactions_org_created_idx").on(t.organizationId, t.environment, t.apiCreatedAt),
+    // The Transactions page's sorts and commonest filters, each an ordered index scan (see lib/transactions/query.ts).
+    index("transactions_org_date_idx").on(t.organizationId, t.environment, t.apiCreatedAt, t.transactionId),
+    index("transactions_org_amount_idx").on(t.organizationId, t.environment, sql`coalesce(${t.amount}, 0)`, t.apiCreatedAt, t.transactionId),
+    index("transactions_org_status_date_idx").on(t.organizationId, t.environment, t.status, t.apiCreatedAt),
+    index("transactions_org_currency_date_idx").on(t.organizationId, t.environment, t.currency, t.apiCreatedAt),
     uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
   ],
 );
@@ -403,4 +407,23 @@ export const liveEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("live_events_org_idx").on(t.organizationId, t.id)],
+);
+
+/** A member's named Transactions filter, one click to apply: the view's URL query, as the page wrote it. */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    page: text("page").notNull().default("transactions"),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_views_member_name_idx").on(t.organizationId, t.userId, t.page, t.name)],
 );

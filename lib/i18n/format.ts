@@ -22,29 +22,46 @@ function exact(value: Exact): IntlDecimal {
   return String(value) as unknown as IntlDecimal;
 }
 
+/*
+ * Building an Intl formatter costs far more than using one (a page of 100 transactions formats
+ * several hundred values): each distinct formatter is built once per process and reused.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
 export function formatMoney(value: Exact, currency: string, locale: Locale): string {
   if (FIAT.has(currency)) {
-    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(exact(value));
+    return numberFormat(locale, { style: "currency", currency }).format(exact(value));
   }
   const digits = CRYPTO_DECIMALS[currency] ?? 8;
-  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(exact(value));
+  const n = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(exact(value));
   return `${n} ${currency}`;
 }
 
 export function formatNumber(value: Exact, locale: Locale, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(exact(value));
+  return numberFormat(locale, { maximumFractionDigits }).format(exact(value));
 }
 
 export function formatDateTime(value: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: LOCALE_TIME_ZONES[locale],
-  }).format(new Date(value));
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
 }
 
 export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium"): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
+  return dateFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
 }
 
 /** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words. */

@@ -1,5 +1,7 @@
 import { Skeleton } from "@/components/ui/skeleton";
+import { BalancesSkeleton, CardSkeleton, TotalSkeleton } from "@/components/overview/skeletons";
 
+/** While the page resolves who is asking and which environment: the widgets' own placeholders. */
 export default function Loading() {
   return (
     <div className="grid gap-6" aria-busy="true">
@@ -7,10 +9,11 @@ export default function Loading() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-4 w-80 max-w-full" />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
+      <TotalSkeleton />
+      <BalancesSkeleton />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <CardSkeleton className="lg:col-span-3" chart lines={1} />
+        <CardSkeleton className="lg:col-span-2" lines={8} />
       </div>
     </div>
   );

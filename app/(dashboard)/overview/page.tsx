@@ -1,42 +1,81 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { Skeleton } from "@/components/ui/skeleton";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
+import { LiveRefresh } from "@/components/live/live-refresh";
 import { Balances } from "@/components/overview/balances";
+import { LatestTransactions } from "@/components/overview/latest-transactions";
+import { RateHeadroomCard } from "@/components/overview/rate-headroom";
+import { ReconciliationNotice } from "@/components/overview/reconciliation-notice";
+import { ReportingTotalCard } from "@/components/overview/reporting-total";
+import { BalancesSkeleton, CardSkeleton, TotalSkeleton } from "@/components/overview/skeletons";
+import { VolumeCard } from "@/components/overview/volume";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
 import { getI18n } from "@/lib/i18n/server";
+import { parseOverviewParams } from "@/lib/overview/params";
+import type { RawSearchParams } from "@/lib/search-params";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("pages.overview.title") };
 }
 
-function BalancesSkeleton() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-      <Skeleton className="h-32" />
-      <Skeleton className="h-32" />
-      <Skeleton className="h-32" />
-    </div>
-  );
-}
-
-export default async function OverviewPage() {
+/**
+ * The Overview: widgets that each read their own data inside a Suspense boundary (a slow API read
+ * never holds back the mirror's figures) and say where it comes from and when it was read.
+ */
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const access = await authorizePage("dashboard.view");
   const { t } = await getI18n();
   const { environment, connected } = await pageEnvironment(access);
+  const title = t("pages.overview.title");
+  const description = t("pages.overview.description", { organization: access.organizationName });
+  if (!connected.includes(environment)) {
+    return (
+      <>
+        <PageHeader title={title} description={description} />
+        <NotConnected access={access} environment={environment} />
+      </>
+    );
+  }
+  const params = parseOverviewParams(await searchParams);
+  // The live cursor is read before any widget reads its data, so an event that lands in between
+  // still refreshes the page. A verified payment moves the mirror ("transaction") and the balances
+  // ("balance", the worker drops the cached read first): one refresh re-renders every widget.
+  const after = await latestEventId(await getDb(), access.organizationId);
+  const props = { access, environment };
   return (
     <>
-      <PageHeader title={t("pages.overview.title")} description={t("pages.overview.description", { organization: access.organizationName })} />
-      {connected.includes(environment) ? (
-        <Suspense fallback={<BalancesSkeleton />}>
-          <Balances access={access} environment={environment} />
+      <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance"]} environment={environment} after={after} />} />
+      <div className="grid min-w-0 grid-cols-1 gap-6">
+        {/* Usually nothing to say: no placeholder, so nothing flashes and disappears. */}
+        <Suspense fallback={null}>
+          <ReconciliationNotice {...props} />
         </Suspense>
-      ) : (
-        <NotConnected access={access} environment={environment} />
-      )}
+        <Suspense fallback={<TotalSkeleton />}>
+          <ReportingTotalCard {...props} params={params} />
+        </Suspense>
+        <Suspense fallback={<BalancesSkeleton />}>
+          <Balances {...props} />
+        </Suspense>
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-5">
+          <Suspense fallback={<CardSkeleton className="lg:col-span-3" chart lines={1} />}>
+            <VolumeCard {...props} params={params} className="min-w-0 lg:col-span-3" />
+          </Suspense>
+          <Suspense fallback={<CardSkeleton className="lg:col-span-2" lines={8} />}>
+            <LatestTransactions {...props} className="min-w-0 lg:col-span-2" />
+          </Suspense>
+        </div>
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
+          <Suspense fallback={<CardSkeleton lines={3} />}>
+            <RateHeadroomCard {...props} />
+          </Suspense>
+          {/* Open infractions with the nearest deadline join here with the Infractions issue. */}
+        </div>
+      </div>
     </>
   );
 }

@@ -1,28 +1,39 @@
 import type { Metadata } from "next";
-import { ShieldCheck } from "lucide-react";
+import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { EmptyState } from "@/components/ui/empty-state";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { TransactionStatus } from "@/components/events/transaction-status";
+import { FilterBar } from "@/components/transactions/filter-bar";
+import { TransactionsTable } from "@/components/transactions/transactions-table";
+import { Pager } from "@/components/transactions/pager";
+import { SavedViews } from "@/components/transactions/saved-views";
+import { ExportButton } from "@/components/transactions/export-button";
+import { DetailSheet } from "@/components/transactions/detail-sheet";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
-import { latestTransactions, syncStatus } from "@/lib/events/queries";
+import { syncStatus } from "@/lib/events/queries";
 import { latestEventId } from "@/lib/events/live";
-import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
+import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
+import { listTransactions, mirrorCurrencies } from "@/lib/transactions/query";
+import { transactionDetail } from "@/lib/transactions/detail";
+import { listSavedViews } from "@/lib/transactions/saved-views";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("pages.transactions.title") };
 }
 
-/** The organisation's latest transactions, from the mirror (never the API), live. */
-export default async function TransactionsPage() {
+/**
+ * The organisation's transactions from the mirror (never the API), filtered, sorted and paged in
+ * PostgreSQL from the URL's state, live; `?tx=` opens one in a sheet.
+ */
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const access = await authorizePage("dashboard.view");
   const { t, locale } = await getI18n();
   const { environment, connected } = await pageEnvironment(access);
@@ -34,73 +45,52 @@ export default async function TransactionsPage() {
       </>
     );
   }
+  const params = await loadTransactionSearchParams(searchParams);
+  const view = toTransactionView(params);
+  const target = { organizationId: access.organizationId, environment };
   const db = await getDb();
+  // Read before the data: the live stream starts here, so nothing landing in between is missed.
   const after = await latestEventId(db, access.organizationId);
-  const [rows, sync] = await Promise.all([latestTransactions(db, access.organizationId, environment), syncStatus(db, access.organizationId, environment)]);
+  const [page, sync, views, currencies, detail] = await Promise.all([
+    listTransactions(db, target, view, LOCALE_TIME_ZONES[locale]),
+    syncStatus(db, access.organizationId, environment),
+    listSavedViews(db, access.organizationId, access.userId),
+    mirrorCurrencies(db, target),
+    params.tx ? transactionDetail(db, target, params.tx.slice(0, 100)) : Promise.resolve(null),
+  ]);
   const now = new Date();
+  const filtered = isFiltered(view);
   return (
     <>
-      <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} />
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <p data-testid="sync-status">
-          {sync.lastSyncAt
-            ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: sync.count })
-            : t("transactions.firstSync")}
-        </p>
-        <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
+      <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} actions={<ExportButton />} />
+      {/* data-query: the view these results are for (tests wait for it after a soft navigation). */}
+      <div className="grid gap-4" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
+        <FilterBar currencies={currencies} view={view} />
+        <SavedViews views={views} />
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+          <p data-testid="sync-status">
+            {sync.lastSyncAt ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: sync.count }) : t("transactions.firstSync")}
+          </p>
+          <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
+        </div>
+        {page.total === 0 ? (
+          filtered ? (
+            <EmptyState title={t("transactions.noMatchTitle")} description={t("transactions.noMatchDescription")} />
+          ) : (
+            <EmptyState title={t("transactions.emptyTitle")} description={t("transactions.emptyDescription")} />
+          )
+        ) : (
+          <>
+            <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+              <CardContent className="px-0">
+                <TransactionsTable rows={page.rows} sort={view.sort} />
+              </CardContent>
+            </Card>
+            <Pager page={page} params={params} t={t} locale={locale} />
+          </>
+        )}
       </div>
-      {rows.length === 0 ? (
-        <EmptyState title={t("transactions.emptyTitle")} description={t("transactions.emptyDescription")} />
-      ) : (
-        <Card className="py-0">
-          <CardContent className="px-0">
-            <Table aria-label={t("pages.transactions.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("transactions.columns.date")}</TableHead>
-                  <TableHead>{t("transactions.columns.kind")}</TableHead>
-                  <TableHead className="text-right">{t("transactions.columns.amount")}</TableHead>
-                  <TableHead className="text-right">{t("transactions.columns.fee")}</TableHead>
-                  <TableHead className="text-right">{t("transactions.columns.net")}</TableHead>
-                  <TableHead>{t("transactions.columns.status")}</TableHead>
-                  <TableHead>{t("transactions.columns.payer")}</TableHead>
-                  <TableHead>{t("transactions.columns.id")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.transactionId} data-testid={`tx-${r.transactionId}`}>
-                    <TableCell className="whitespace-nowrap">{r.createdAt ? formatDateTime(r.createdAt, locale) : "—"}</TableCell>
-                    <TableCell>
-                      <span className="block">{r.type ?? r.source ?? "—"}</span>
-                      <span className="text-xs text-muted-foreground">{r.method ?? r.source ?? ""}</span>
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums whitespace-nowrap">{r.amount && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</TableCell>
-                    <TableCell className="text-right tabular-nums whitespace-nowrap text-muted-foreground">{r.fee && r.currency ? formatMoney(r.fee, r.currency, locale) : "—"}</TableCell>
-                    <TableCell className="text-right tabular-nums whitespace-nowrap">{r.amountNet && r.currency ? formatMoney(r.amountNet, r.currency, locale) : "—"}</TableCell>
-                    <TableCell>
-                      <TransactionStatus status={r.status} reportedStatus={r.reportedStatus} t={t} />
-                      {r.verifiedAt && !r.reportedStatus && (
-                        <span className="mt-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="tx-verified" title={formatDateTime(r.verifiedAt, locale)}>
-                          <ShieldCheck aria-hidden className="size-3" />
-                          {r.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="max-w-40 truncate">{r.payerName ?? "—"}</TableCell>
-                    <TableCell>
-                      <span className="inline-flex items-center gap-1 font-mono text-xs">
-                        {r.transactionId.slice(0, 10)}…
-                        <CopyButton value={r.transactionId} label={t("transactions.copyId")} copiedLabel={t("common.copied")} />
-                      </span>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-      )}
+      {params.tx && <DetailSheet key={params.tx} id={params.tx} detail={detail} />}
     </>
   );
 }

@@ -1,0 +1,13 @@
+"use server";
+import { z } from "zod";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
+
+/** Drops the shared copies of profile, limits and fees so the next render asks the API (the rate budget still applies). */
+export const refreshAccountAction = protectedAction("dashboard.view", z.object({}), async (_input, { access }) => {
+  const { environment } = await pageEnvironment(access);
+  const ctx = await apiContext();
+  const credential = await ctx.credential({ organizationId: access.organizationId, environment }).catch(() => null);
+  if (credential) await Promise.all(["profile", "limits", "fees"].map((key) => ctx.invalidate(credential.id, key)));
+  return { environment };
+});

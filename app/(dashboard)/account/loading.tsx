@@ -1,0 +1,18 @@
+import { Skeleton } from "@/components/ui/skeleton";
+import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
+
+export default function Loading() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <div className="grid gap-2">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+      <div className="grid gap-8">
+        <ProfileSkeleton />
+        <LimitsSkeleton />
+        <FeesSkeleton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/shell/page-header";
+import { NotConnected } from "@/components/shell/not-connected";
+import { ProfileSection } from "@/components/account/profile-section";
+import { LimitsSection } from "@/components/account/limits-section";
+import { FeesSection } from "@/components/account/fees-section";
+import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
+import { RefreshAccountButton } from "@/components/account/refresh-account-button";
+import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("pages.account.title") };
+}
+
+/**
+ * The payment account of the organisation's current environment: profile (KYC), limits with what
+ * has been used, and fees. Each section reads the API through the organisation's context on its
+ * own, so a slow or failing read does not hold the others.
+ */
+export default async function AccountPage() {
+  const access = await authorizePage("dashboard.view");
+  const { t } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  const isConnected = connected.includes(environment);
+  return (
+    <>
+      <PageHeader
+        title={t("pages.account.title")}
+        description={t("pages.account.description", { organization: access.organizationName })}
+        actions={isConnected ? <RefreshAccountButton /> : undefined}
+      />
+      {isConnected ? (
+        <div className="grid min-w-0 gap-8">
+          <Suspense fallback={<ProfileSkeleton />}>
+            <ProfileSection access={access} environment={environment} />
+          </Suspense>
+          <Suspense fallback={<LimitsSkeleton />}>
+            <LimitsSection access={access} environment={environment} />
+          </Suspense>
+          <Suspense fallback={<FeesSkeleton />}>
+            <FeesSection access={access} environment={environment} />
+          </Suspense>
+        </div>
+      ) : (
+        <NotConnected access={access} environment={environment} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * CSV export of the Transactions view in the URL (same parameters as the page), streamed from the
+ * mirror in keyset batches: memory stays flat at any size. The member must be allowed to see the
+ * dashboard; the organisation is theirs, the environment the one their pages show.
+ */
+import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { getI18n } from "@/lib/i18n/server";
+import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
+import { loadTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
+import { countTransactions, streamTransactions } from "@/lib/transactions/query";
+import { csvHeader, csvLine } from "@/lib/transactions/csv";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(req: Request) {
+  let access;
+  try {
+    access = await authorize("dashboard.view");
+  } catch (e) {
+    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
+    throw e;
+  }
+  const { t, locale } = await getI18n();
+  const { environment } = await pageEnvironment(access);
+  const view = toTransactionView(loadTransactionSearchParams(new URL(req.url).searchParams));
+  const timeZone = LOCALE_TIME_ZONES[locale];
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const total = await countTransactions(db, target, view, timeZone);
+  const rows = streamTransactions(db, target, view, view.sort, timeZone);
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // A byte-order mark: spreadsheets then read the accents of payer names as UTF-8.
+      controller.enqueue(encoder.encode(`\uFEFF${csvHeader(t)}`));
+    },
+    async pull(controller) {
+      try {
+        const next = await rows.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value.map((r) => csvLine(r, t, timeZone)).join("")));
+      } catch (e) {
+        console.error(`[export] stopped: ${(e as Error).message}`);
+        controller.error(new Error("export failed"));
+      }
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="transactions-${environment}-${day}.csv"`,
+      "cache-control": "no-store",
+      "x-total-count": String(total),
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { ApiFailure } from "@/components/shell/api-failure";
+import type { Access } from "@/lib/auth/access";
+import { readProfile, type ApiEnvironment } from "@/lib/api-context";
+import { describeFailure } from "@/lib/api-context/describe";
+import { normalizeProfile, PROFILE_FIELDS, type ProfileField } from "@/lib/account/normalize";
+import { statusTone } from "@/lib/account/format";
+import { detectDocument, formatDocument } from "@/lib/payments/documents";
+import type { MessageKey, Translate } from "@/lib/i18n/translate";
+import { getI18n } from "@/lib/i18n/server";
+import { ExtraFields } from "./extra-fields";
+import { ReadSource } from "./read-source";
+
+const LABELS: Record<ProfileField, MessageKey> = {
+  name: "account.profile.name",
+  username: "account.profile.username",
+  document: "account.profile.document",
+  kycLevel: "account.profile.kycLevel",
+  kycStatus: "account.profile.kycStatus",
+  status: "account.profile.status",
+};
+
+/** A status the dashboard has words for, else the API's own word. */
+export function statusText(t: Translate, value: string): string {
+  const key = `account.statuses.${value.toLowerCase()}`;
+  return t.has(key) ? t(key as MessageKey) : value;
+}
+
+function Value({ field, value, t }: { field: ProfileField; value: string; t: Translate }) {
+  switch (field) {
+    case "kycStatus":
+    case "status":
+      return (
+        <Badge variant={statusTone(value)} data-value={value}>
+          {statusText(t, value)}
+        </Badge>
+      );
+    case "kycLevel":
+      return <>{/^\d+$/.test(value) ? t("account.profile.kycLevelValue", { level: value }) : value}</>;
+    case "document":
+      // A valid CPF or CNPJ with its punctuation; anything else (an RFC, a masked value) as answered.
+      return <span className="font-mono">{detectDocument(value) ? formatDocument(value) : value}</span>;
+    default:
+      return <>{value}</>;
+  }
+}
+
+/** The account's profile (GET /v2/account/info/profile): KYC level and status, account status, and anything else answered. */
+export async function ProfileSection({ access, environment }: { access: Access; environment: ApiEnvironment }) {
+  const { t } = await getI18n();
+  let read;
+  try {
+    read = await readProfile(access, environment);
+  } catch (e) {
+    const failure = describeFailure(e, t(`environments.${environment}`));
+    if (!failure) throw e;
+    return (
+      <section aria-labelledby="profile-title" className="grid gap-3">
+        <h2 id="profile-title" className="text-lg font-semibold">
+          {t("account.profile.title")}
+        </h2>
+        <ApiFailure failure={failure} title={t("account.profile.unavailable")} />
+      </section>
+    );
+  }
+  const profile = normalizeProfile(read.data);
+  return (
+    <section aria-labelledby="profile-title" className="grid gap-3" data-testid="account-profile">
+      <div>
+        <h2 id="profile-title" className="text-lg font-semibold">
+          {t("account.profile.title")}
+        </h2>
+        <ReadSource read={read} environment={environment} testId="profile-read-at" />
+      </div>
+      <Card>
+        <CardContent className="grid gap-4">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {PROFILE_FIELDS.map((f) => {
+              const value = profile.fields[f];
+              return (
+                <div key={f} className="grid min-w-0 content-start gap-1" data-testid={`profile-${f}`}>
+                  <dt className="text-sm text-muted-foreground">{t(LABELS[f])}</dt>
+                  <dd className="text-base font-medium wrap-anywhere">
+                    {value === null ? <span className="font-normal text-muted-foreground">{t("account.notProvided")}</span> : <Value field={f} value={value} t={t} />}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+          <ExtraFields fields={profile.extra} title={t("account.alsoAnswered")} testId="profile-extra" />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import Link from "next/link";
+import { ArrowRight, ReceiptText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TransactionStatus } from "@/components/events/transaction-status";
+import type { Access } from "@/lib/auth/access";
+import { can } from "@/lib/auth/roles";
+import type { ApiEnvironment } from "@/lib/db/schema";
+import { getDb } from "@/lib/db";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import { readPageSyncStatus } from "@/lib/overview/page-reads";
+import { latestRows } from "@/lib/overview/queries";
+import { kindLabel } from "@/lib/transactions/kind";
+import { MirrorSource } from "./mirror-source";
+
+export const LATEST_COUNT = 8;
+
+/** The newest transactions of the mirror, each opening its detail on the Transactions page. */
+export async function LatestTransactions({ access, environment, className }: { access: Access; environment: ApiEnvironment; className?: string }) {
+  const { t, locale } = await getI18n();
+  const db = await getDb();
+  const [rows, sync] = await Promise.all([
+    latestRows(db, { organizationId: access.organizationId, environment }, LATEST_COUNT),
+    readPageSyncStatus(db, access.organizationId, environment),
+  ]);
+  const canCharge = can(access.role, "charges.create");
+  return (
+    <section aria-labelledby="latest-title" className={className}>
+      <Card className="h-full gap-4" data-testid="latest-transactions">
+        <CardHeader>
+          <CardTitle>
+            <h2 id="latest-title">{t("overviewWidgets.latest.title")}</h2>
+          </CardTitle>
+          {rows.length > 0 && (
+            <CardAction>
+              <Button asChild size="sm" variant="ghost">
+                <Link href="/transactions">
+                  {t("overviewWidgets.latest.seeAll")} <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            </CardAction>
+          )}
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-3">
+          {rows.length === 0 ? (
+            <EmptyState
+              icon={<ReceiptText />}
+              titleAs="h3"
+              title={t("overviewWidgets.latest.emptyTitle")}
+              description={canCharge ? t("overviewWidgets.latest.emptyDescriptionCharge") : t("overviewWidgets.latest.emptyDescription")}
+              action={
+                canCharge ? (
+                  <Button asChild>
+                    <Link href="/receive">{t("overviewWidgets.latest.createCharge")}</Link>
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <ul className="-mx-2 grid grid-cols-1">
+              {rows.map((r) => (
+                <li key={r.transactionId} className="border-b last:border-0">
+                  <Link
+                    href={`/transactions?tx=${encodeURIComponent(r.transactionId)}`}
+                    className="flex items-start justify-between gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    data-testid={`latest-${r.transactionId}`}
+                  >
+                    <span className="grid min-w-0 gap-0.5">
+                      <span className="truncate text-sm font-medium">{kindLabel(t, r)}</span>
+                      <span className="truncate text-xs text-muted-foreground">
+                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
+                        {r.payerName ? ` · ${t("overviewWidgets.latest.payer", { name: r.payerName })}` : ""}
+                      </span>
+                    </span>
+                    <span className="grid shrink-0 justify-items-end gap-1">
+                      <span className="text-sm font-medium tabular-nums">{r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</span>
+                      <TransactionStatus status={r.status} reportedStatus={r.reportedStatus} t={t} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <MirrorSource lastSyncAt={sync.lastSyncAt} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * What the Overview reads from the transaction mirror and the reconciliation findings: plain DTOs,
+ * the organisation and environment always explicit. Money stays NUMERIC in SQL and travels as exact
+ * decimal strings.
+ */
+import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiEnvironment } from "@/lib/db/schema";
+import { rowsOf } from "@/lib/api-context/rate-budget";
+
+type Db = Database<typeof schema>;
+export type MirrorTarget = { organizationId: string; environment: ApiEnvironment };
+
+export type VolumeDay = {
+  /** the calendar day in the member's market time zone, YYYY-MM-DD */
+  day: string;
+  /** sums of the confirmed cash-ins and cash-outs of that day, exact decimal strings ("0" when none) */
+  cashin: string;
+  cashout: string;
+  /** how many confirmed transactions made those sums */
+  count: number;
+};
+
+/**
+ * Confirmed cash-in and cash-out volume in `currency` per day over the last `days` days (today
+ * included), grouped by the calendar day in `timeZone`. Every day of the period is present; a day
+ * without volume sums to zero. Conversions are neither and stay out; a refunded payment is no longer
+ * confirmed and leaves the figures.
+ */
+export async function dailyVolume(
+  db: Db,
+  target: MirrorTarget,
+  q: { currency: string; days: number; timeZone: string; now?: Date },
+): Promise<VolumeDay[]> {
+  const now = (q.now ?? new Date()).toISOString();
+  const days = Math.max(1, Math.floor(q.days));
+  // The day boundaries are midnights in the member's zone, so the range filter on api_created_at
+  // (indexed with organisation, environment and currency) covers exactly the days shown.
+  const result = await db.execute(sql`
+    with bounds as (
+      select (timezone(${q.timeZone}::text, ${now}::timestamptz))::date as today
+    ),
+    days as (
+      select (b.today - g.i)::date as day
+      from bounds b, generate_series(0, ${days - 1}::int) as g(i)
+    ),
+    volume as (
+      select timezone(${q.timeZone}::text, t.api_created_at)::date as day,
+             sum(t.amount) filter (where t.type = 'cashin') as cashin,
+             sum(t.amount) filter (where t.type = 'cashout') as cashout,
+             count(*)::int as n
+      from transactions t, bounds b
+      where t.organization_id = ${target.organizationId}
+        and t.environment = ${target.environment}
+        and t.currency = ${q.currency}
+        and t.status = 'confirmed'
+        and t.type in ('cashin', 'cashout')
+        and t.api_created_at >= ((b.today - ${days - 1}::int)::timestamp at time zone ${q.timeZone}::text)
+        and t.api_created_at < ((b.today + 1)::timestamp at time zone ${q.timeZone}::text)
+      group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day,
+           coalesce(v.cashin, 0)::text as cashin,
+           coalesce(v.cashout, 0)::text as cashout,
+           coalesce(v.n, 0)::int as n
+    from days d left join volume v on v.day = d.day
+    order by d.day`);
+  return rowsOf<{ day: string; cashin: string; cashout: string; n: number }>(result).map((r) => ({
+    day: r.day,
+    cashin: r.cashin,
+    cashout: r.cashout,
+    count: Number(r.n),
+  }));
+}
+
+export type VolumeCurrency = { currency: string; confirmed: number };
+
+/**
+ * The currencies of the mirror, those with the most confirmed cash-ins and cash-outs over the last
+ * `days` days first. Counting transactions rather than adding amounts compares currencies fairly:
+ * one bitcoin and one real are not the same size.
+ */
+export async function volumeCurrencies(db: Db, target: MirrorTarget, q: { days: number; now?: Date }): Promise<VolumeCurrency[]> {
+  const t = schema.transactions;
+  const since = new Date((q.now ?? new Date()).getTime() - q.days * 86_400_000);
+  const confirmed = sql<number>`count(*) filter (where ${t.status} = 'confirmed' and ${t.type} in ('cashin', 'cashout') and ${t.apiCreatedAt} >= ${since.toISOString()}::timestamptz)::int`;
+  const rows = await db
+    .select({ currency: t.currency, confirmed })
+    .from(t)
+    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), sql`${t.currency} is not null`))
+    .groupBy(t.currency)
+    .orderBy(desc(confirmed), t.currency);
+  return rows.map((r) => ({ currency: r.currency!, confirmed: Number(r.confirmed) }));
+}
+
+export type LatestRowDto = {
+  transactionId: string;
+  type: string | null;
+  source: string | null;
+  method: string | null;
+  status: string;
+  reportedStatus: string | null;
+  amount: string | null;
+  currency: string | null;
+  payerName: string | null;
+  createdAt: string;
+};
+
+/** The newest transactions of the mirror. */
+export async function latestRows(db: Db, target: MirrorTarget, limit = 8): Promise<LatestRowDto[]> {
+  const t = schema.transactions;
+  const rows = await db
+    .select({
+      transactionId: t.transactionId,
+      type: t.type,
+      source: t.source,
+      method: t.method,
+      status: t.status,
+      reportedStatus: t.reportedStatus,
+      amount: t.amount,
+      currency: t.currency,
+      payerName: t.payerName,
+      apiCreatedAt: t.apiCreatedAt,
+      firstSeenAt: t.firstSeenAt,
+    })
+    .from(t)
+    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment)))
+    .orderBy(sql`${t.apiCreatedAt} desc nulls last`, desc(t.transactionId))
+    .limit(limit);
+  return rows.map(({ apiCreatedAt, firstSeenAt, ...r }) => ({ ...r, createdAt: (apiCreatedAt ?? firstSeenAt).toISOString() }));
+}
+
+/** Reconciliation findings still open for the organisation and environment, and when they were last checked. */
+export async function openFindings(db: Db, target: MirrorTarget): Promise<{ count: number; checkedAt: string | null }> {
+  const f = schema.reconciliationFindings;
+  const [row] = await db
+    .select({ n: count(), checkedAt: max(f.checkedAt) })
+    .from(f)
+    .where(and(eq(f.organizationId, target.organizationId), eq(f.environment, target.environment), eq(f.status, "open"), isNull(f.resolvedAt)));
+  const checkedAt = row?.checkedAt ?? null;
+  return { count: Number(row?.n ?? 0), checkedAt: checkedAt ? new Date(checkedAt).toISOString() : null };
+}

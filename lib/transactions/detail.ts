@@ -1,0 +1,118 @@
+/**
+ * One transaction as its detail sheet shows it: the mirror's row, the webhook deliveries and
+ * verifications received for it (its timeline), what the API's raw answer carries beyond the
+ * columns (boleto line and barcode, split), and where to see it on its chain.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiEnvironment } from "@/lib/db/schema";
+import { isChainCode, type ChainCode } from "@/lib/payments/chains";
+import { toRowDto, transactionById, type TransactionRowDto } from "./query";
+
+type Db = Database<typeof schema>;
+
+/** Public explorers, by chain: a transaction hash opens there. */
+const EXPLORERS: Record<ChainCode, string> = {
+  tron: "https://tronscan.org/#/transaction/",
+  ethereum: "https://etherscan.io/tx/",
+  bsc: "https://bscscan.com/tx/",
+  polygon: "https://polygonscan.com/tx/",
+  solana: "https://solscan.io/tx/",
+  bitcoin: "https://mempool.space/tx/",
+  arbitrum: "https://arbiscan.io/tx/",
+  base: "https://basescan.org/tx/",
+  optimism: "https://optimistic.etherscan.io/tx/",
+  avalanche: "https://snowtrace.io/tx/",
+};
+
+export function explorerUrl(chain: string | null, hash: string | null): string | null {
+  if (!hash || !chain) return null;
+  const c = chain.toLowerCase();
+  if (!isChainCode(c) || !/^(0x)?[0-9A-Za-z]{16,128}$/.test(hash)) return null;
+  return `${EXPLORERS[c]}${encodeURIComponent(hash)}`;
+}
+
+export type TimelineEntry = {
+  id: number;
+  at: string;
+  event: string | null;
+  outcome: schema.WebhookOutcome;
+  reason: string | null;
+  sourceAddress: string | null;
+  verification: { result?: string; apiStatus?: string; claimedStatus?: string; requestId?: string; at?: string } | null;
+};
+
+export type SplitEntry = { username: string; share: string; kind: "percentage" | "fixed" };
+
+export type TransactionDetailDto = TransactionRowDto & {
+  chain: string | null;
+  network: string | null;
+  explorerUrl: string | null;
+  errorCode: string | null;
+  direction: string | null;
+  description: string | null;
+  expiresAt: string | null;
+  origin: string;
+  firstSeenAt: string;
+  finalSince: string | null;
+  boleto: { digitableLine: string | null; barcode: string | null; dueDate: string | null; pdfUrl: string | null } | null;
+  split: SplitEntry[];
+  counter: { currency: string; amount: string } | null;
+  timeline: TimelineEntry[];
+};
+
+const str = (v: unknown) => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : null);
+
+function boletoOf(raw: Record<string, unknown>): TransactionDetailDto["boleto"] {
+  const b = (raw.boleto && typeof raw.boleto === "object" ? raw.boleto : raw) as Record<string, unknown>;
+  const digitableLine = str(b.digitable_line ?? b.linha_digitavel);
+  const barcode = str(b.barcode ?? b.bar_code);
+  if (!digitableLine && !barcode) return null;
+  return { digitableLine, barcode, dueDate: str(b.due_date), pdfUrl: str(b.pdf_url ?? b.url) };
+}
+
+function splitOf(raw: Record<string, unknown>): SplitEntry[] {
+  if (!Array.isArray(raw.split)) return [];
+  return raw.split.flatMap((s: unknown) => {
+    if (!s || typeof s !== "object") return [];
+    const e = s as Record<string, unknown>;
+    const username = str(e.username);
+    const pct = str(e.percentage);
+    const fixed = str(e.amount ?? e.fixed);
+    if (!username || (!pct && !fixed)) return [];
+    return [{ username, share: (pct ?? fixed)!, kind: pct ? ("percentage" as const) : ("fixed" as const) }];
+  });
+}
+
+export async function transactionDetail(db: Db, target: { organizationId: string; environment: ApiEnvironment }, transactionId: string): Promise<TransactionDetailDto | null> {
+  const row = await transactionById(db, target, transactionId);
+  if (!row) return null;
+  const i = schema.webhookInbox;
+  const deliveries = await db
+    .select({ id: i.id, at: i.receivedAt, event: i.event, outcome: i.outcome, reason: i.reason, sourceAddress: i.sourceAddress, verification: i.verification })
+    .from(i)
+    .where(and(eq(i.organizationId, target.organizationId), eq(i.environment, target.environment), eq(i.objectId, transactionId)))
+    .orderBy(asc(i.id))
+    .limit(100);
+  const raw = (row.raw && typeof row.raw === "object" ? row.raw : {}) as Record<string, unknown>;
+  const counterCurrency = str(raw.counter_currency);
+  const counterAmount = str(raw.counter_amount);
+  return {
+    ...toRowDto(row),
+    chain: row.chain,
+    network: row.network,
+    explorerUrl: explorerUrl(row.chain ?? row.network, row.txHash),
+    errorCode: row.errorCode,
+    direction: row.direction,
+    description: row.description,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    origin: row.origin,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    finalSince: row.finalSince?.toISOString() ?? null,
+    boleto: boletoOf(raw),
+    split: splitOf(raw),
+    counter: counterCurrency && counterAmount ? { currency: counterCurrency, amount: counterAmount } : null,
+    timeline: deliveries.map((d) => ({ ...d, at: d.at.toISOString(), verification: (d.verification as TimelineEntry["verification"]) ?? null })),
+  };
+}
