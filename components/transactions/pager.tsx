@@ -19,9 +19,9 @@ export function Pager({ page, params, t, locale }: { page: TransactionPage; para
         {icon}
       </Link>
     ) : (
-      <span className={cn(buttonVariants({ variant: "outline", size: "sm" }), "pointer-events-none opacity-50")} aria-disabled="true" aria-label={label}>
+      <button type="button" className={buttonVariants({ variant: "outline", size: "sm" })} disabled aria-label={label}>
         {icon}
-      </span>
+      </button>
     );
   return (
     <nav aria-label={t("transactions.pager.page", { page: page.page, pages: page.pages })} className="flex flex-wrap items-center justify-between gap-3 text-sm">

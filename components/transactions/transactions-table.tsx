@@ -102,10 +102,11 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
             href={detailHref(row.original.transactionId)}
             scroll={false}
             className="whitespace-nowrap underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            aria-label={t("transactions.detail.open", { id: row.original.transactionId })}
             data-testid="tx-open"
           >
             {formatDateTime(row.original.createdAt, locale)}
+            {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
+            <span className="sr-only">, {t("transactions.detail.open", { id: row.original.transactionId })}</span>
           </Link>
         ),
       },
@@ -199,8 +200,9 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
           return (
             <li key={r.transactionId} data-testid={`txcard-${r.transactionId}`} className="rounded-lg border bg-card p-3 text-sm">
               <div className="flex items-start justify-between gap-2">
-                <Link href={detailHref(r.transactionId)} scroll={false} className="font-medium underline-offset-4 hover:underline" aria-label={t("transactions.detail.open", { id: r.transactionId })}>
+                <Link href={detailHref(r.transactionId)} scroll={false} className="font-medium underline-offset-4 hover:underline">
                   {kindLabel(t, r)}
+                  <span className="sr-only">, {t("transactions.detail.open", { id: r.transactionId })}</span>
                 </Link>
                 <span className="font-medium">
                   <Money value={r.amount} currency={r.currency} />
