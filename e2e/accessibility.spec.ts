@@ -5,6 +5,8 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ colorScheme: theme });
 
     test("signed-in pages have no serious or critical axe violations", async ({ browser }) => {
+      // Sixteen pages, each scanned whole by axe, the first of them while the demo's first sync runs.
+      test.setTimeout(180_000);
       const context = await browser.newContext({ storageState: ADMIN_STATE, colorScheme: theme });
       const page = await context.newPage();
       for (const path of SIGNED_IN_PAGES) {

@@ -11,6 +11,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { TX_METHODS, TX_SORTS, TX_SOURCES, TX_STATUSES, TX_TYPES, transactionSearchParams, type TransactionView } from "@/lib/transactions/filters";
 import type { MessageKey } from "@/lib/i18n/translate";
+import { cn } from "@/lib/utils";
 
 const SORT_LABEL: Record<(typeof TX_SORTS)[number], MessageKey> = {
   "date.desc": "transactions.sort.dateDesc",
@@ -32,6 +33,8 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
   const [params, setParams] = useQueryStates(transactionSearchParams, { shallow: false, history: "push", startTransition, scroll: false });
   const advancedSet = Boolean(params.id || params.ext || params.payer || params.min || params.max || params.source || params.method);
   const [more, setMore] = useState(advancedSet);
+  // At phone width the filters fold away behind one button, so the list starts on the first screen.
+  const [phoneOpen, setPhoneOpen] = useState(false);
   // Remount the uncontrolled fields when the URL changes under them (Back, a saved view, Clear).
   const formKey = JSON.stringify(params);
 
@@ -59,7 +62,12 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
 
   return (
     <section aria-label={t("transactions.filters.title")} className="grid gap-3 rounded-lg border bg-card p-3" aria-busy={pending}>
-      <form key={formKey} onSubmit={onSubmit} className="grid gap-3" role="search">
+      <Button type="button" variant="ghost" size="sm" className="justify-start md:hidden" aria-expanded={phoneOpen} aria-controls="tx-filters" onClick={() => setPhoneOpen((o) => !o)}>
+        <SlidersHorizontal aria-hidden />
+        {t("transactions.filters.title")}
+        {activeCount > 0 && <span className="text-xs text-muted-foreground">· {t("transactions.filters.active", { count: activeCount })}</span>}
+      </Button>
+      <form key={formKey} id="tx-filters" onSubmit={onSubmit} className={cn("grid gap-3", !phoneOpen && "max-md:hidden")} role="search">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[2fr_1fr_1fr_1fr_1fr] [&>*]:min-w-0">
           <div className="grid gap-1.5">
             <Label htmlFor="f-q">{t("transactions.filters.search")}</Label>

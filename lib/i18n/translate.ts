@@ -6,7 +6,7 @@
  * `messages/<locale>.json`; keys are dotted paths into them, checked at
  * compile time against the English file.
  */
-import { createTranslator as createIcuTranslator, type IntlError } from "use-intl/core";
+import { _createCache, _createIntlFormatters, createTranslator as createIcuTranslator, type IntlError } from "use-intl/core";
 import type en from "./messages/en.json";
 import { LOCALES, type Locale } from "@/lib/db/schema";
 import { LOCALE_TIME_ZONES } from "./zones";
@@ -46,8 +46,22 @@ export function onIntlError(error: IntlError): void {
   console.error(`i18n: ${error.code} ${error.message}`);
 }
 
+/*
+ * Parsed ICU messages and Intl formatters, kept per language for the life of the process: without
+ * them every t() call parses its message again (a page of 100 transactions makes hundreds of calls).
+ */
+const intlCaches = new Map<string, { _cache: ReturnType<typeof _createCache>; _formatters: ReturnType<typeof _createIntlFormatters> }>();
+function intlCache(locale: Locale) {
+  let c = intlCaches.get(locale);
+  if (!c) {
+    const cache = _createCache();
+    intlCaches.set(locale, (c = { _cache: cache, _formatters: _createIntlFormatters(cache) }));
+  }
+  return c;
+}
+
 export function createTranslator(messages: Messages, locale: Locale): Translate {
-  const t = createIcuTranslator({ locale, messages, timeZone: LOCALE_TIME_ZONES[locale], onError: onIntlError });
+  const t = createIcuTranslator({ locale, messages, timeZone: LOCALE_TIME_ZONES[locale], onError: onIntlError, ...intlCache(locale) });
   return asTranslate(t);
 }
 

@@ -42,13 +42,31 @@ export function csvHeader(t: Translate): string {
 
 const KNOWN_STATUSES = ["pending", "confirmed", "failed", "cancelled", "expired", "refunded"];
 
+/** One line per row; the words for kinds and statuses are looked up once per export, not once per row. */
+export function csvLines(t: Translate, timeZone: string): (r: Row) => string {
+  const words = new Map<string, string>();
+  const once = (key: string, make: () => string) => {
+    let w = words.get(key);
+    if (w === undefined) words.set(key, (w = make()));
+    return w;
+  };
+  return (r) => {
+    const status = once(`s|${r.status}`, () => (KNOWN_STATUSES.includes(r.status) ? t(`transactions.status.${r.status as "pending"}`) : r.status));
+    const kind = once(`k|${r.type}|${r.source}|${r.method}`, () => cell(kindLabel(t, r)));
+    return line(r, status, kind, timeZone);
+  };
+}
+
 export function csvLine(r: Row, t: Translate, timeZone: string): string {
-  const status = KNOWN_STATUSES.includes(r.status) ? t(`transactions.status.${r.status as "pending"}`) : r.status;
+  return csvLines(t, timeZone)(r);
+}
+
+function line(r: Row, status: string, kind: string, timeZone: string): string {
   return `${[
     r.apiCreatedAt ? isoInZone(r.apiCreatedAt, timeZone) : "",
     cell(r.transactionId),
     cell(r.externalId),
-    cell(kindLabel(t, r)),
+    kind,
     cell(r.source),
     cell(r.method),
     cell(status),

@@ -10,7 +10,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import { loadTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { countTransactions, streamTransactions } from "@/lib/transactions/query";
-import { csvHeader, csvLine } from "@/lib/transactions/csv";
+import { csvHeader, csvLines } from "@/lib/transactions/csv";
 
 export const dynamic = "force-dynamic";
 
@@ -30,6 +30,7 @@ export async function GET(req: Request) {
   const target = { organizationId: access.organizationId, environment };
   const total = await countTransactions(db, target, view, timeZone);
   const rows = streamTransactions(db, target, view, view.sort, timeZone);
+  const toLine = csvLines(t, timeZone);
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -40,7 +41,7 @@ export async function GET(req: Request) {
       try {
         const next = await rows.next();
         if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(next.value.map((r) => csvLine(r, t, timeZone)).join("")));
+        controller.enqueue(encoder.encode(next.value.map(toLine).join("")));
       } catch (e) {
         console.error(`[export] stopped: ${(e as Error).message}`);
         controller.error(new Error("export failed"));
