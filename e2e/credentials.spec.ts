@@ -223,6 +223,8 @@ test("a member of organisation A cannot read or act on organisation B's credenti
 });
 
 test("no secret or access token appears in any page, script, action answer, server log line or request-log row", async ({ browser }) => {
+  // Every page of a request log that grows with each journey before this one (and a sync every 5 s).
+  test.setTimeout(180_000);
   const admin = await signedIn(browser);
   await admin.page.goto("/settings/developers");
   await expect(admin.page.getByTestId("request-log-row").first()).toBeVisible();
