@@ -3,7 +3,7 @@
  * by the dashboard before it creates something. A webhook alone never sets a status: it sets
  * `reported_status` ("reported, verifying") until the read-back.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
@@ -89,6 +89,43 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
     })
     .returning({ status: t.status });
   return { status: row!.status };
+}
+
+/**
+ * A page of the API's list in one statement (the sync): the same rules as applyApiTransaction, row
+ * by row, without a round trip per row. Rows without a date of their own go one by one (their
+ * existing date must be kept, which `excluded` cannot tell apart).
+ */
+export async function applyApiTransactions(db: Db, target: Target, items: Transaction[], origin: MirrorOrigin): Promise<void> {
+  const byId = new Map(items.map((i) => [i.transaction_id, i]));
+  const dated = [...byId.values()].filter((i) => ts(i.created_at) !== null);
+  for (const item of byId.values()) if (ts(item.created_at) === null) await applyApiTransaction(db, target, item, origin);
+  if (!dated.length) return;
+  const t = schema.transactions;
+  const now = new Date();
+  const columns = getTableColumns(t);
+  const fromApi = Object.keys(columnsOf(dated[0]!)).filter((k) => k !== "status" && k !== "externalId") as (keyof typeof columns)[];
+  await db
+    .insert(t)
+    .values(
+      dated.map((item) => {
+        const cols = columnsOf(item);
+        return { organizationId: target.organizationId, environment: target.environment, transactionId: item.transaction_id, ...cols, origin, verifiedAt: now, finalSince: isFinal(cols.status) ? now : null };
+      }),
+    )
+    .onConflictDoUpdate({
+      target: [t.organizationId, t.environment, t.transactionId],
+      set: {
+        ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(`excluded.${columns[k].name}`)])),
+        externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
+        status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
+        finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
+        verifiedAt: now,
+        reportedStatus: null,
+        reportedAt: null,
+        updatedAt: now,
+      },
+    });
 }
 
 /** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */

@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database, OpenedDatabase } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
-import { applyApiTransaction, type Target } from "./mirror";
+import { applyApiTransactions, type Target } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
 
@@ -39,7 +39,7 @@ export async function syncTransactions(
     const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ page, page_size: SYNC_PAGE_SIZE, ...(from ? { from_date: from } : {}) }), {
       budgetWaitMs: 65_000,
     });
-    for (const item of res.items) await applyApiTransaction(db, target, item, "sync");
+    await applyApiTransactions(db, target, res.items, "sync");
     count += res.items.length;
     if (!res.has_next || res.items.length === 0) break;
     page++;

@@ -125,11 +125,20 @@ export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schem
   let item: Transaction | null;
   let requestId: string | null = null;
   try {
-    const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ transaction_id: transactionId, page_size: 10 }).withResponse());
+    // No waiting for a budget slot: a full budget sends the row back to the inbox for later (below),
+    // instead of holding a worker (and the database) while a burst of deliveries queues up.
+    const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ transaction_id: transactionId, page_size: 10 }).withResponse(), { budgetWaitMs: 0 });
     requestId = res.requestId;
     item = res.data.items.find((t) => t.transaction_id === transactionId) ?? null;
   } catch (e) {
     const code = (e as { code?: string }).code ?? "ERROR";
+    if (code === "RATE_LIMIT_EXCEEDED") {
+      // Our own budget (or the API's 429): not a failure of this delivery; try again when a slot frees.
+      const retryAfter = (e as { rateLimit?: { retryAfter: number | null } | null }).rateLimit?.retryAfter;
+      const waitMs = retryAfter ? retryAfter * 1000 : 5_000;
+      await retryLater(db, row, Math.min(60_000, Math.max(1_000, waitMs)), { result: "waiting_for_rate_budget", code, at: new Date().toISOString() });
+      return "retry";
+    }
     if (row.attempts >= MAX_ATTEMPTS) {
       await clearReported(db, target, transactionId);
       await finish(db, row, "failed", { reason: `read_back_failed:${code}`, verification: { result: "unreadable", code, at: new Date().toISOString() } });
