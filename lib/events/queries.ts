@@ -6,51 +6,6 @@ import type { ApiEnvironment } from "@/lib/db/schema";
 
 type Db = Database<typeof schema>;
 
-export type MirrorRowDto = {
-  transactionId: string;
-  externalId: string | null;
-  type: string | null;
-  method: string | null;
-  source: string | null;
-  status: string;
-  reportedStatus: string | null;
-  amount: string | null;
-  fee: string | null;
-  amountNet: string | null;
-  currency: string | null;
-  payerName: string | null;
-  createdAt: string | null;
-  verifiedAt: string | null;
-  webhookEvent: string | null;
-};
-
-export async function latestTransactions(db: Db, organizationId: string, environment: ApiEnvironment, limit = 50): Promise<MirrorRowDto[]> {
-  const t = schema.transactions;
-  const rows = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.organizationId, organizationId), eq(t.environment, environment)))
-    .orderBy(desc(t.apiCreatedAt), desc(t.firstSeenAt))
-    .limit(limit);
-  return rows.map((r) => ({
-    transactionId: r.transactionId,
-    externalId: r.externalId,
-    type: r.type,
-    method: r.method,
-    source: r.source,
-    status: r.status,
-    reportedStatus: r.reportedStatus,
-    amount: r.amount,
-    fee: r.fee,
-    amountNet: r.amountNet,
-    currency: r.currency,
-    payerName: r.payerName,
-    createdAt: (r.apiCreatedAt ?? r.firstSeenAt).toISOString(),
-    verifiedAt: r.verifiedAt?.toISOString() ?? null,
-    webhookEvent: r.webhookEvent,
-  }));
-}
-
 export async function syncStatus(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ lastSyncAt: string | null; count: number }> {
   const s = schema.syncState;
   const t = schema.transactions;
@@ -143,11 +98,3 @@ export async function listFindings(db: Db, organizationId: string, status: "open
   }));
 }
 
-export async function openFindingCount(db: Db, organizationId: string): Promise<number> {
-  const f = schema.reconciliationFindings;
-  const [row] = await db
-    .select({ n: count() })
-    .from(f)
-    .where(and(eq(f.organizationId, organizationId), eq(f.status, "open")));
-  return Number(row?.n ?? 0);
-}

@@ -64,11 +64,12 @@ async function finish(db: Db, row: InboxRow, outcome: schema.WebhookOutcome, fie
   await publish(db, row.organizationId, row.environment, "webhook", { id: row.id, event: row.event, objectId: row.objectId, outcome });
 }
 
-async function retryLater(db: Db, row: InboxRow, delayMs: number, verification: object) {
+/** `notAnAttempt`: the claim's attempt is given back (waiting for a rate budget is not a try at the delivery). */
+async function retryLater(db: Db, row: InboxRow, delayMs: number, verification: object, notAnAttempt = false) {
   const i = schema.webhookInbox;
   await db
     .update(i)
-    .set({ nextAttemptAt: new Date(Date.now() + delayMs), verification })
+    .set({ nextAttemptAt: new Date(Date.now() + delayMs), verification, ...(notAnAttempt ? { attempts: sql`${i.attempts} - 1` } : {}) })
     .where(eq(i.id, row.id));
 }
 
@@ -91,7 +92,14 @@ async function claimKey(db: Db, row: InboxRow): Promise<boolean> {
   return inserted.length > 0;
 }
 
-export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schema.WebhookOutcome | "retry"> {
+/** How long a delivery waits when its credential's list budget is spent: the budget's window. */
+const RATE_BUDGET_RETRY_MS = 60_000;
+
+/**
+ * `budgetSpent`: targets (organisation:environment) whose list budget refused a read-back during
+ * this pass: their other deliveries go back to the inbox without asking again.
+ */
+export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: Set<string> = new Set()): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
   const event = row.event ?? "";
@@ -122,6 +130,11 @@ export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schem
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, reportedStatus: claimed, verified: false });
   }
 
+  const targetKey = `${row.organizationId}:${row.environment}`;
+  if (budgetSpent.has(targetKey)) {
+    await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code: "RATE_LIMIT_EXCEEDED", at: new Date().toISOString() }, true);
+    return "retry";
+  }
   let item: Transaction | null;
   let requestId: string | null = null;
   try {
@@ -133,10 +146,10 @@ export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schem
   } catch (e) {
     const code = (e as { code?: string }).code ?? "ERROR";
     if (code === "RATE_LIMIT_EXCEEDED") {
-      // Our own budget (or the API's 429): not a failure of this delivery; try again when a slot frees.
-      const retryAfter = (e as { rateLimit?: { retryAfter: number | null } | null }).rateLimit?.retryAfter;
-      const waitMs = retryAfter ? retryAfter * 1000 : 5_000;
-      await retryLater(db, row, Math.min(60_000, Math.max(1_000, waitMs)), { result: "waiting_for_rate_budget", code, at: new Date().toISOString() });
+      // Our own budget (or the API's 429): not a failure of this delivery. The budget's window is a
+      // minute: a burst larger than it is verified a window at a time, without churning meanwhile.
+      budgetSpent.add(targetKey);
+      await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code, at: new Date().toISOString() }, true);
       return "retry";
     }
     if (row.attempts >= MAX_ATTEMPTS) {
@@ -179,6 +192,7 @@ export async function processRow(deps: WorkerDeps, row: InboxRow): Promise<schem
 
 /** One pass: claims up to `limit` due deliveries and processes them; returns how many it took. */
 export async function processDue(deps: WorkerDeps, limit = 50): Promise<number> {
+  const budgetSpent = new Set<string>();
   const rows = await claimDue(deps.db, limit);
   // In order per object (a pending before its confirmed), objects in parallel.
   const byObject = new Map<string, InboxRow[]>();
@@ -187,7 +201,7 @@ export async function processDue(deps: WorkerDeps, limit = 50): Promise<number> 
     [...byObject.values()].map(async (list) => {
       for (const r of list) {
         try {
-          await processRow(deps, r);
+          await processRow(deps, r, budgetSpent);
         } catch (e) {
           console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
         }

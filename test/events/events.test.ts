@@ -118,6 +118,28 @@ for (const target of databaseTargets()) {
       expect(live.some((e) => e.kind === "transaction" && (e.payload as { verified?: boolean; status?: string }).status === "confirmed")).toBe(true);
     });
 
+    it("a burst larger than the list budget waits for the budget's window, without counting the wait as an attempt", async () => {
+      const c = await connected("Budget burst");
+      // A context whose list budget is two calls a minute: the third read-back finds it spent.
+      const small = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring, limitOverrides: { "transactions-list": 2 } });
+      const ids = await Promise.all([1, 2, 3, 4].map(() => charge(c.target).then((x) => x.transaction_id)));
+      for (const id of ids) {
+        const a = await receiveWebhook(db(), { token: c.token, address: "127.0.0.1", headers: new Headers(), body: JSON.stringify({ event: "cashin.expired", transaction_id: id, status: "expired" }) }, allow);
+        expect(a.status).toBe(200);
+      }
+      const before = Date.now();
+      await processDue({ db: db(), ctx: small });
+      const rows = (await inbox(c.target)).filter((r) => r.event === "cashin.expired");
+      const waiting = rows.filter((r) => (r.verification as { result?: string } | null)?.result === "waiting_for_rate_budget");
+      expect(waiting.length).toBeGreaterThanOrEqual(2);
+      for (const r of waiting) {
+        expect(r.outcome).toBe("received");
+        expect(r.attempts).toBe(0);
+        expect(r.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 55_000);
+      }
+      await small.flush();
+    });
+
     it("counts the same event delivered five times at once exactly once", async () => {
       const { target: t, token } = await connected("Org dup");
       const c = await charge(t);
