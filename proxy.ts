@@ -9,7 +9,7 @@ import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
 // Route handlers below answer for themselves (401 rather than a redirect a script cannot follow).
-const PUBLIC_PATHS = ["/login", "/setup", "/api/auth", "/api/webhooks", "/api/events"];
+const PUBLIC_PATHS = ["/login", "/setup", "/api/auth", "/api/webhooks", "/api/events", "/pay", "/api/pay"];
 
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;

@@ -20,6 +20,7 @@ import { verifyPassword } from "../lib/auth/password";
 import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, userCount } from "../lib/organizations/setup";
 import { createKeyring } from "../lib/credentials/crypto";
 import { connectDemo } from "../lib/demo/connect";
+import { seedDemoCharges } from "../lib/demo/receive";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
@@ -170,6 +171,7 @@ async function main() {
         .from(schema.apiCredentials)
         .where(and(eq(schema.apiCredentials.organizationId, demo.organizationId), eq(schema.apiCredentials.environment, "sandbox"), eq(schema.apiCredentials.status, "active")));
       if (credential) webhookUrl = await routeSandboxWebhooks(opened.db, control, demo.organizationId, credential.clientId, publicBaseUrl(env));
+      if (result === "connected") await seedDemoCharges(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), log });
     }
   } catch (e) {
     sandbox?.kill("SIGTERM");

@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = [
   "credential.sandbox_created",
   "webhook.replayed",
   "reconciliation.resolved",
+  "charge.created",
+  "charge.pay_link_changed",
+  "charge.simulated",
+  "wallet.created",
+  "wallet.deposit_simulated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -323,6 +323,8 @@ export const transactions = pgTable(
     txHash: text("tx_hash"),
     errorCode: text("error_code"),
     direction: text("direction"),
+    /** the fixed wallet a deposit arrived in (from its webhook, or the crypto deposit address) */
+    walletId: text("wallet_id"),
     description: text("description"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     apiCreatedAt: timestamp("api_created_at", { withTimezone: true }),
@@ -347,6 +349,7 @@ export const transactions = pgTable(
     index("transactions_org_status_date_idx").on(t.organizationId, t.environment, t.status, t.apiCreatedAt),
     index("transactions_org_currency_date_idx").on(t.organizationId, t.environment, t.currency, t.apiCreatedAt),
     uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
+    index("transactions_wallet_idx").on(t.organizationId, t.environment, t.walletId, t.apiCreatedAt).where(sql`wallet_id IS NOT NULL`),
   ],
 );
 
@@ -426,4 +429,82 @@ export const savedViews = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("saved_views_member_name_idx").on(t.organizationId, t.userId, t.page, t.name)],
+);
+
+/* ─── Receive: charges the dashboard created, their public payment pages, fixed wallets ─── */
+
+export const CHARGE_METHODS = ["PIX", "BOLETO", "PIX_BOLETO", "SPEI", "CRYPTO"] as const;
+export type ChargeMethod = (typeof CHARGE_METHODS)[number];
+/** sending: stored, the API's answer not known yet (a retry sends the same body and external_id); created; failed (the API refused it) */
+export const CHARGE_STATES = ["sending", "created", "failed"] as const;
+export type ChargeState = (typeof CHARGE_STATES)[number];
+
+/**
+ * A charge as the dashboard created it: written before the call (by external_id, so a double
+ * submit or a retry never makes two), then completed with what the API answered (payment info,
+ * boleto). Its status is the mirror's (joined by transaction id).
+ */
+export const charges = pgTable(
+  "charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    externalId: text("external_id").notNull(),
+    method: text("method", { enum: CHARGE_METHODS }).notNull(),
+    currency: text("currency").notNull(),
+    chain: text("chain"),
+    amount: numeric("amount").notNull(),
+    /** name, document, email, phone, address: what the payer was charged as */
+    payer: jsonb("payer").notNull(),
+    /** the body sent (without the postback URL): a retry sends exactly this */
+    request: jsonb("request").notNull(),
+    state: text("state", { enum: CHARGE_STATES }).notNull().default("sending"),
+    errorCode: text("error_code"),
+    transactionId: text("transaction_id"),
+    /** data.payment_info (PIX qrcode, crypto address, SPEI clabe) */
+    paymentInfo: jsonb("payment_info"),
+    /** the boleto block (barcode, digitable_line, url, due_date, registration) */
+    boleto: jsonb("boleto"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    description: text("description"),
+    /** the public payment page: /pay/{payToken}; 32 random bytes, base64url */
+    payToken: text("pay_token").notNull(),
+    payEnabled: boolean("pay_enabled").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("charges_external_id_idx").on(t.organizationId, t.environment, t.externalId),
+    uniqueIndex("charges_pay_token_idx").on(t.payToken),
+    index("charges_org_created_idx").on(t.organizationId, t.environment, t.createdAt),
+    index("charges_transaction_idx").on(t.organizationId, t.environment, t.transactionId),
+  ],
+);
+
+/** Fixed wallets the dashboard created (the API has no wallet list). */
+export const wallets = pgTable(
+  "wallets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    walletId: text("wallet_id").notNull(),
+    currency: text("currency").notNull(),
+    chain: text("chain"),
+    address: text("address"),
+    pixKey: text("pix_key"),
+    clabe: text("clabe"),
+    minConfirmations: integer("min_confirmations"),
+    label: text("label"),
+    raw: jsonb("raw"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("wallets_wallet_id_idx").on(t.organizationId, t.environment, t.walletId), index("wallets_org_idx").on(t.organizationId, t.environment, t.createdAt)],
 );

@@ -37,6 +37,16 @@ export function intakeUrl(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, "")}/api/webhooks/payment/${token}`;
 }
 
+/**
+ * The postback URL every operation the dashboard sends carries (issue "Events": "every operation
+ * carries its organisation's intake URL as postback_url"). The API requires HTTPS outside loopback:
+ * a PUBLIC_BASE_URL that breaks that rule is refused at start by the configuration check.
+ */
+export async function postbackUrlFor(db: Db, organizationId: string, environment: ApiEnvironment, publicBaseUrl: string): Promise<string> {
+  const { token } = await endpointFor(db, organizationId, environment);
+  return intakeUrl(publicBaseUrl, token);
+}
+
 function keptHeaders(h: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {

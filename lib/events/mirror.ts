@@ -146,3 +146,33 @@ export async function clearReported(db: Db, target: Target, transactionId: strin
     .set({ reportedStatus: null, reportedAt: null })
     .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)));
 }
+
+const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
+
+/**
+ * Links a deposit to the fixed wallet it arrived in: by the webhook's wallet_id, else by the
+ * wallet's identifier the webhook names (address, PIX key, CLABE, deposit address). The API's list
+ * does not carry the wallet, so only the webhook can tell; a row already linked keeps its wallet.
+ */
+export async function linkWallet(db: Db, target: Target, transactionId: string, payload: Record<string, unknown>): Promise<string | null> {
+  const inner = (payload.data && typeof payload.data === "object" ? payload.data : payload) as Record<string, unknown>;
+  let walletId = str(inner.wallet_id);
+  if (!walletId) {
+    const ident = str(inner.address) ?? str(inner.pix_key) ?? str(inner.clabe) ?? str(inner.deposit_address);
+    if (!ident) return null;
+    const w = schema.wallets;
+    const [row] = await db
+      .select({ walletId: w.walletId })
+      .from(w)
+      .where(and(eq(w.organizationId, target.organizationId), eq(w.environment, target.environment), sql`${ident} in (${w.address}, ${w.pixKey}, ${w.clabe})`))
+      .limit(1);
+    walletId = row?.walletId ?? null;
+  }
+  if (!walletId) return null;
+  const t = schema.transactions;
+  await db
+    .update(t)
+    .set({ walletId })
+    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId), sql`${t.walletId} is null`));
+  return walletId;
+}

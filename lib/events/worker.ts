@@ -19,7 +19,7 @@ import type { ApiContext } from "@/lib/api-context/context";
 import { isKnownWebhookEvent } from "@/lib/payment-api/schemas/webhooks";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
-import { applyApiTransaction, clearReported, markReported, type Target } from "./mirror";
+import { applyApiTransaction, clearReported, linkWallet, markReported, type Target } from "./mirror";
 import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
 import { publish } from "./live";
 import { openFinding } from "./findings";
@@ -181,11 +181,12 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
     return "duplicate";
   }
   const { status } = await applyApiTransaction(db, target, item!, "webhook", { event });
+  const walletId = event === "wallet_deposit" || item!.source === "wallet_deposit" ? await linkWallet(db, target, transactionId, payload) : null;
   await finish(db, row, "applied", { verification });
   // Money moved: the shared copies of the balance and of the limits' use are stale now.
   await ctx.invalidateTarget(target, "balance");
   await ctx.invalidateTarget(target, "limits");
-  await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event });
+  await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event, ...(walletId ? { walletId } : {}) });
   await publish(db, row.organizationId, row.environment, "balance", { reason: event });
   return "applied";
 }

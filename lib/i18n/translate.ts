@@ -29,8 +29,25 @@ export type Translate = ((key: MessageKey, values?: MessageValues) => string) & 
 };
 
 /** Schemas give message keys as their messages; translate those and keep any other text as it is. */
+/**
+ * A message key, a key with figures written "key|name=value|name=value" (zod messages cannot carry
+ * values of their own), or text already in the reader's language.
+ */
 export function translateKeyOrText(t: Translate, text: string): string {
-  return t.has(text) ? t(text as MessageKey) : text;
+  if (t.has(text)) return t(text as MessageKey);
+  const bar = text.indexOf("|");
+  if (bar > 0) {
+    const key = text.slice(0, bar);
+    if (t.has(key)) {
+      const vars: Record<string, string> = {};
+      for (const pair of text.slice(bar + 1).split("|")) {
+        const eq = pair.indexOf("=");
+        if (eq > 0) vars[pair.slice(0, eq)] = pair.slice(eq + 1);
+      }
+      return t(key as MessageKey, vars);
+    }
+  }
+  return text;
 }
 
 export function isLocale(v: unknown): v is Locale {

@@ -1,10 +1,20 @@
 import type { Metadata } from "next";
-import { Construction } from "lucide-react";
+import Link from "next/link";
+import { PageHeader } from "@/components/shell/page-header";
+import { NotConnected } from "@/components/shell/not-connected";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/shell/page-header";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { TransactionStatus } from "@/components/events/transaction-status";
 import { PixDecoder } from "@/components/receive/pix-decoder";
+import { ChargeForm } from "@/components/receive/charge-form";
 import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { listCharges, recentPayers } from "@/lib/charges/service";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,25 +22,89 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pages.receive.title") };
 }
 
+/** Receive: a new charge, the latest charges with their live status, and the PIX code decoder. */
 export default async function ReceivePage() {
-  await authorizePage("dashboard.view");
-  const { t } = await getI18n();
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  if (!connected.includes(environment)) {
+    return (
+      <>
+        <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />
+        <NotConnected access={access} environment={environment} />
+      </>
+    );
+  }
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const after = await latestEventId(db, access.organizationId);
+  const [charges, payers] = await Promise.all([listCharges(db, target, 15), recentPayers(db, target)]);
   return (
     <>
       <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2>{t("pixDecoder.title")}</h2>
+              <h2>{t("charges.form.title")}</h2>
             </CardTitle>
-            <CardDescription>{t("pixDecoder.description")}</CardDescription>
+            <CardDescription>{t("charges.form.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
           </CardHeader>
           <CardContent>
-            <PixDecoder />
+            <ChargeForm recentPayers={payers} canCreate={can(access.role, "charges.create")} />
           </CardContent>
         </Card>
-        <EmptyState icon={<Construction />} title={t("empty.notBuiltTitle")} description={t("empty.notBuiltDescription")} />
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader className="flex flex-row items-start justify-between gap-2">
+              <div className="grid gap-1.5">
+                <CardTitle>
+                  <h2>{t("charges.list.title")}</h2>
+                </CardTitle>
+                <CardDescription>{t("charges.list.description")}</CardDescription>
+              </div>
+              <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
+            </CardHeader>
+            <CardContent>
+              {charges.length === 0 ? (
+                <EmptyState title={t("charges.list.emptyTitle")} description={t("charges.list.emptyDescription")} />
+              ) : (
+                <ul className="divide-y" data-testid="charge-list">
+                  {charges.map((c) => (
+                    <li key={c.id}>
+                      <Link href={`/receive/${c.id}`} className="flex items-center justify-between gap-3 rounded-md px-1 py-2.5 hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                        <span className="grid min-w-0 gap-0.5">
+                          <span className="truncate text-sm font-medium">
+                            {formatMoney(c.amount, c.currency, locale)} · {t(`charges.methods.${c.method}`)}
+                          </span>
+                          <span className="truncate text-xs text-muted-foreground">
+                            {c.payer.name ?? "—"} · {formatDateTime(c.createdAt, locale)}
+                          </span>
+                        </span>
+                        {c.state === "created" && c.status ? (
+                          <TransactionStatus status={c.status} reportedStatus={c.reportedStatus} t={t} />
+                        ) : (
+                          <span className="text-xs text-muted-foreground">{t(`charges.state.${c.state}`)}</span>
+                        )}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("pixDecoder.title")}</h2>
+              </CardTitle>
+              <CardDescription>{t("pixDecoder.description")}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PixDecoder />
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -1,0 +1,118 @@
+"use server";
+/**
+ * Receive: create a charge, turn its payment page on or off, and (sandbox credentials only) drive it.
+ * Each action checks the session, the organisation and the role itself (protectedAction), and the
+ * charge is looked up within the member's organisation and environment: an id of another
+ * organisation is "not found".
+ */
+import { z } from "zod";
+import { getDatabase } from "@/lib/db";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { describeFailure } from "@/lib/api-context/describe";
+import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { recordAudit } from "@/lib/audit/audit";
+import { publicBaseUrl } from "@/lib/env";
+import { isPaymentApiError } from "@/lib/payment-api";
+import { CHARGE_SIMULATIONS, chargeFormSchema, formFieldOf } from "@/lib/charges/form";
+import { ChargeError, createCharge, getCharge, setPayEnabled } from "@/lib/charges/service";
+import { sandboxControlFor } from "@/lib/sandbox-control/tools";
+import { SandboxControlError } from "@/lib/sandbox-control/client";
+import type { MessageKey } from "@/lib/i18n";
+
+/** API codes with a text of their own in the charge form; anything else is described generally. */
+const FORM_CODES = new Set([
+  "BELOW_MIN_LIMIT",
+  "EXCEEDS_MAX_LIMIT",
+  "LIMIT_EXCEEDED",
+  "INVALID_DOCUMENT",
+  "INVALID_SPLIT_CONFIG",
+  "DUPLICATE_EXTERNAL_ID",
+  "INVALID_AMOUNT",
+  "INVALID_CURRENCY",
+  "UNSUPPORTED_CHAIN",
+  "UNSUPPORTED_CURRENCY",
+  "MISSING_REQUIRED_FIELD",
+  "INVALID_FORMAT",
+  "INVALID_VALUE",
+  "KYC_REQUIRED",
+]);
+const FIELD_OF_CODE: Record<string, string> = { INVALID_DOCUMENT: "payer.document", INVALID_SPLIT_CONFIG: "split", DUPLICATE_EXTERNAL_ID: "externalId", BELOW_MIN_LIMIT: "amount", EXCEEDS_MAX_LIMIT: "amount", INVALID_AMOUNT: "amount", UNSUPPORTED_CHAIN: "chain" };
+
+function chargeFailure(e: unknown, environment: string): ExpectedError | null {
+  if (e instanceof ChargeError) return new ExpectedError(e.code, `charges.errors.${e.code}` as MessageKey, undefined, e.field);
+  if (isPaymentApiError(e)) {
+    const unknownOutcome = e.status === 0 || e.status >= 500 || e.code === "INTERNAL_CONFLICT";
+    if (unknownOutcome && e.code !== "RATE_LIMIT_EXCEEDED") {
+      const err = new ExpectedError(e.code, "charges.errors.unknownOutcome");
+      if (e.requestId) err.requestId = e.requestId;
+      return err;
+    }
+    if (FORM_CODES.has(e.code)) {
+      const d = e.details ?? {};
+      const vars: Record<string, string> = {
+        field: e.field ?? "",
+        min: String(d["min_amount"] ?? ""),
+        max: String(d["max_amount"] ?? ""),
+        supported: Array.isArray(d["supported"]) ? (d["supported"] as unknown[]).join(", ") : "",
+      };
+      const field = e.field ? formFieldOf(e.field) : FIELD_OF_CODE[e.code];
+      const err = new ExpectedError(e.code, `charges.apiErrors.${e.code}` as MessageKey, vars, field);
+      if (e.requestId) err.requestId = e.requestId;
+      return err;
+    }
+  }
+  const f = describeFailure(e, environment);
+  return f ? ExpectedError.fromFailure(f) : null;
+}
+
+export const createChargeAction = protectedAction("charges.create", chargeFormSchema, async (form, { access, actor }) => {
+  const { environment } = await pageEnvironment(access);
+  const d = await getDatabase();
+  const target = { organizationId: access.organizationId, environment };
+  try {
+    const r = await createCharge({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, form);
+    if (!r.replayed) {
+      await recordAudit(d.db, {
+        organizationId: access.organizationId,
+        actor,
+        action: "charge.created",
+        target: r.id,
+        details: { method: form.method, externalId: form.externalId, environment },
+      });
+    }
+    return { id: r.id };
+  } catch (e) {
+    throw chargeFailure(e, environment) ?? e;
+  }
+});
+
+const idSchema = z.string().uuid();
+
+export const setPayLinkAction = protectedAction("charges.create", z.object({ id: idSchema, enabled: z.boolean() }), async ({ id, enabled }, { access, actor }) => {
+  const { environment } = await pageEnvironment(access);
+  const d = await getDatabase();
+  if (!(await setPayEnabled(d.db, { organizationId: access.organizationId, environment }, id, enabled))) throw new ExpectedError("NOT_FOUND", "charges.errors.notFound");
+  await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.pay_link_changed", target: id, details: { enabled } });
+  return { enabled };
+});
+
+export const simulateChargeAction = protectedAction(
+  "charges.create",
+  z.object({ id: idSchema, event: z.enum(CHARGE_SIMULATIONS) }),
+  async ({ id, event }, { access, actor }) => {
+    const { environment } = await pageEnvironment(access);
+    const control = await sandboxControlFor(access, environment);
+    if (!control) throw new ExpectedError("SANDBOX_ONLY", "charges.errors.sandboxOnly");
+    const d = await getDatabase();
+    const charge = await getCharge(d.db, { organizationId: access.organizationId, environment }, id);
+    if (!charge?.transactionId) throw new ExpectedError("NOT_FOUND", "charges.errors.notFound");
+    try {
+      await control.simulate(charge.transactionId, { event });
+    } catch (e) {
+      if (e instanceof SandboxControlError) throw new ExpectedError(e.code, "charges.errors.simulateRefused", { code: e.code });
+      throw e;
+    }
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.simulated", target: id, details: { event, transactionId: charge.transactionId } });
+    return { event };
+  },
+);

@@ -1,0 +1,96 @@
+"use client";
+
+/** The charge page's controls: its public payment page (copy, open, turn off/on) and the sandbox tools. */
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { ExternalLink, FlaskConical } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { setPayLinkAction, simulateChargeAction } from "@/app/(dashboard)/receive/actions";
+import type { ChargeSimulation } from "@/lib/charges/form";
+
+export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: string; url: string; enabled: boolean; canChange: boolean }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const toggle = () =>
+    start(async () => {
+      const r = await setPayLinkAction({ id: chargeId, enabled: !enabled });
+      if (!r.ok) {
+        toast({ title: r.error.message, variant: "destructive" });
+        return;
+      }
+      toast({ title: r.data.enabled ? t("charges.pay.enabledToast") : t("charges.pay.disabledToast"), variant: "success" });
+      router.refresh();
+    });
+  return (
+    <div className="grid gap-3">
+      {enabled ? (
+        <div className="flex items-start gap-2 rounded-md border bg-muted/40 p-2">
+          <span className="min-w-0 flex-1 font-mono text-xs break-all select-all" data-testid="pay-link">
+            {url}
+          </span>
+          <CopyButton value={url} label={t("charges.pay.copy")} copiedLabel={t("common.copied")} className="shrink-0" />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="pay-link-off">
+          {t("charges.pay.off")}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {enabled && (
+          <Button asChild variant="outline" size="sm">
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden /> {t("charges.pay.open")}
+            </a>
+          </Button>
+        )}
+        {canChange && (
+          <Button variant={enabled ? "ghost" : "outline"} size="sm" onClick={toggle} disabled={pending}>
+            {enabled ? t("charges.pay.disable") : t("charges.pay.enable")}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function SandboxChargeTools({ chargeId, status }: { chargeId: string; status: string | null }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [running, setRunning] = useState<ChargeSimulation | null>(null);
+  const run = (event: ChargeSimulation) =>
+    start(async () => {
+      setRunning(event);
+      const r = await simulateChargeAction({ id: chargeId, event });
+      setRunning(null);
+      if (!r.ok) {
+        toast({ title: r.error.message, variant: "destructive" });
+        return;
+      }
+      toast({ title: t("charges.sandbox.sent"), description: t("charges.sandbox.sentDescription"), variant: "success" });
+      router.refresh();
+    });
+  const isPending = status === "pending";
+  return (
+    <div className="grid gap-3">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <FlaskConical aria-hidden className="size-4" /> {t("charges.sandbox.description")}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => run("cashin.confirmed")} disabled={pending || !isPending}>
+          {running === "cashin.confirmed" ? t("charges.sandbox.working") : t("charges.sandbox.pay")}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => run("cashin.expired")} disabled={pending || !isPending}>
+          {running === "cashin.expired" ? t("charges.sandbox.working") : t("charges.sandbox.expire")}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => run("cashin.refunded")} disabled={pending || !(isPending || status === "confirmed")}>
+          {running === "cashin.refunded" ? t("charges.sandbox.working") : t("charges.sandbox.refund")}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,429 @@
+/**
+ * Charges (Receive): created through the organisation's API context, never twice.
+ *
+ * The charge is written before the call, keyed by (organisation, environment, external_id), with the
+ * exact body that will be sent. A double submit, a retry after a lost answer or a reload sends the
+ * same external_id with the same body, and the spec's rule 5 ("the same external_id with the same
+ * body returns the original transaction") makes it one charge. A refusal the API gave (4xx) marks the
+ * charge failed, so a corrected form may be sent again under the same reference; an unknown outcome
+ * (timeout, 5xx, connection lost) keeps it "sending", and only the same body may follow.
+ *
+ * No Next.js imports: tests and scripts call it with a database and an API context of their own.
+ */
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
+import { applyApiTransaction } from "@/lib/events/mirror";
+import { publish } from "@/lib/events/live";
+import { postbackUrlFor } from "@/lib/events/intake";
+import { toChargeRequest, type ChargeForm, type ChargeRequest } from "./form";
+
+type Db = Database<typeof schema>;
+export type ChargeTarget = { organizationId: string; environment: ApiEnvironment };
+
+export type ChargeDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
+
+/** A failure the member can act on; `code` is the API's or one of ours. */
+export class ChargeError extends Error {
+  constructor(
+    readonly code: string,
+    readonly field?: string,
+    readonly cause?: unknown,
+  ) {
+    super(code);
+    this.name = "ChargeError";
+  }
+}
+
+export type PaymentInfoDto = {
+  qrcode?: string | null;
+  expires_at?: string | null;
+  address?: string | null;
+  chain?: string | null;
+  network?: string | null;
+  min_confirmations?: number | null;
+  clabe?: string | null;
+  bank_code?: string | null;
+};
+/** `pix_qrcode`: the PIX code of a hybrid boleto (PIX_BOLETO), when the API gives one (not in the spec's layout). */
+export type BoletoDto = { barcode: string; digitable_line: string; url: string | null; due_date: string; registration: string; pix_qrcode?: string | null };
+
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** Not an answer from the API about this request: the charge may or may not exist there. */
+function outcomeUnknown(e: unknown): boolean {
+  if (!isPaymentApiError(e)) return true;
+  return e.status === 0 || e.status >= 500 || e.status === 429 || e.code === "INTERNAL_CONFLICT";
+}
+
+export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userId: string | null, form: ChargeForm): Promise<{ id: string; replayed: boolean }> {
+  const { db } = deps;
+  const c = schema.charges;
+  const { request, currency, amount, chain } = toChargeRequest(form);
+  const externalId = form.externalId.trim();
+  const payer = (request.body as { payer: unknown }).payer;
+
+  const inserted = await db
+    .insert(c)
+    .values({
+      organizationId: target.organizationId,
+      environment: target.environment,
+      externalId,
+      method: form.method,
+      currency,
+      chain,
+      amount,
+      payer,
+      request,
+      description: form.description?.trim() || null,
+      payToken: randomBytes(32).toString("base64url"),
+      createdBy: userId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: c.id });
+
+  let id = inserted[0]?.id;
+  if (!id) {
+    const [existing] = await db
+      .select()
+      .from(c)
+      .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.externalId, externalId)))
+      .limit(1);
+    if (!existing) throw new ChargeError("INTERNAL_CONFLICT");
+    const same = canonical(existing.request) === canonical(request);
+    if (existing.state === "created") {
+      if (same) return { id: existing.id, replayed: true };
+      throw new ChargeError("EXTERNAL_ID_USED", "externalId");
+    }
+    if (existing.state === "sending" && !same) {
+      // The API may hold the first body under this reference: a different one would be refused.
+      throw new ChargeError("EXTERNAL_ID_PENDING", "externalId");
+    }
+    if (!same) {
+      await db
+        .update(c)
+        .set({ request, method: form.method, currency, chain, amount, payer, description: form.description?.trim() || null, state: "sending", errorCode: null, updatedAt: new Date() })
+        .where(eq(c.id, existing.id));
+    }
+    id = existing.id;
+  }
+  await send(deps, target, userId, id, request);
+  return { id, replayed: false };
+}
+
+async function send(deps: ChargeDeps, target: ChargeTarget, userId: string | null, id: string, request: ChargeRequest): Promise<void> {
+  const { db, ctx } = deps;
+  const c = schema.charges;
+  const postback_url = await postbackUrlFor(db, target.organizationId, target.environment, deps.publicBaseUrl);
+  const body: Record<string, unknown> = { ...request.body, postback_url };
+  let tx: Transaction;
+  let paymentInfo: PaymentInfoDto | null = null;
+  let boleto: BoletoDto | null = null;
+  try {
+    if (request.kind === "boleto") {
+      const r = await ctx.call(target, { userId }, (client) => client.boleto.create(body as never));
+      const pix = (r.boleto as { pix_qrcode?: unknown }).pix_qrcode ?? (r as { pix_qrcode?: unknown }).pix_qrcode;
+      boleto = {
+        barcode: r.boleto.barcode,
+        digitable_line: r.boleto.digitable_line,
+        url: r.boleto.url ?? null,
+        due_date: r.boleto.due_date,
+        registration: String(r.boleto.registration),
+        pix_qrcode: typeof pix === "string" ? pix : null,
+      };
+      tx = {
+        transaction_id: r.transaction_id,
+        external_id: r.external_id ?? (body.external_id as string),
+        type: "cashin",
+        source: "cashin",
+        status: r.status,
+        amount: r.amount ?? null,
+        fee: (r as { fee?: unknown }).fee ?? null,
+        amount_net: (r as { amount_net?: unknown }).amount_net ?? null,
+        payment_method: (r.payment_method as string | null) ?? (body.method as string),
+        currency: "BRL",
+        payer_name: (body.payer as { name: string }).name,
+        payer_document: (body.payer as { document: string }).document,
+        created_at: new Date().toISOString(),
+      } as Transaction;
+    } else {
+      const r = await ctx.call(target, { userId }, (client) => client.cashin.create(body as never));
+      const pi = r.payment_info ?? {};
+      paymentInfo = {
+        qrcode: pi.qrcode ?? null,
+        expires_at: pi.expires_at ?? r.expires_at ?? null,
+        address: pi.address ?? r.deposit_address ?? null,
+        chain: pi.chain ?? r.chain ?? null,
+        network: pi.network ?? null,
+        min_confirmations: pi.min_confirmations ?? null,
+        clabe: pi.clabe ?? null,
+        bank_code: pi.bank_code ?? null,
+      };
+      const currency = body.currency as string;
+      tx = {
+        transaction_id: r.transaction_id,
+        external_id: body.external_id as string,
+        type: "cashin",
+        source: "cashin",
+        status: r.status,
+        amount: r.amount ?? null,
+        fee: r.fee ?? null,
+        amount_net: r.amount_net ?? null,
+        payment_method: currency === "BRL" ? "PIX" : currency === "MXN" ? "SPEI" : "CRYPTO",
+        currency,
+        chain: (body.chain as string | undefined) ?? null,
+        deposit_address: paymentInfo.address,
+        expires_at: paymentInfo.expires_at,
+        payer_name: (body.payer as { name: string }).name,
+        payer_document: (body.payer as { document: string }).document,
+        created_at: new Date().toISOString(),
+      } as Transaction;
+    }
+  } catch (e) {
+    if (!outcomeUnknown(e)) {
+      await db.update(c).set({ state: "failed", errorCode: isPaymentApiError(e) ? e.code : "ERROR", updatedAt: new Date() }).where(eq(c.id, id));
+    }
+    throw e;
+  }
+  const expiresAt = tx.expires_at ? new Date(tx.expires_at) : null;
+  await db
+    .update(c)
+    .set({
+      state: "created",
+      errorCode: null,
+      transactionId: tx.transaction_id,
+      paymentInfo,
+      boleto,
+      expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(c.id, id));
+  await applyApiTransaction(db, target, tx, "dashboard");
+  await publish(db, target.organizationId, target.environment, "transaction", { transactionId: tx.transaction_id, status: tx.status, chargeId: id });
+}
+
+// --- reads ------------------------------------------------------------------------------------------
+
+export type ChargeView = {
+  id: string;
+  externalId: string;
+  method: schema.ChargeMethod;
+  currency: string;
+  chain: string | null;
+  amount: string;
+  payer: { name?: string; document?: string; email?: string; phone?: string };
+  state: schema.ChargeState;
+  errorCode: string | null;
+  transactionId: string | null;
+  paymentInfo: PaymentInfoDto | null;
+  boleto: BoletoDto | null;
+  expiresAt: string | null;
+  description: string | null;
+  payToken: string;
+  payEnabled: boolean;
+  createdAt: string;
+  /** the mirror's view of it */
+  status: string | null;
+  reportedStatus: string | null;
+  fee: string | null;
+  amountNet: string | null;
+  e2eId: string | null;
+  txHash: string | null;
+  verifiedAt: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function selection() {
+  const c = schema.charges;
+  const t = schema.transactions;
+  return {
+    id: c.id,
+    externalId: c.externalId,
+    method: c.method,
+    currency: c.currency,
+    chain: c.chain,
+    amount: c.amount,
+    payer: c.payer,
+    state: c.state,
+    errorCode: c.errorCode,
+    transactionId: c.transactionId,
+    paymentInfo: c.paymentInfo,
+    boleto: c.boleto,
+    expiresAt: c.expiresAt,
+    description: c.description,
+    payToken: c.payToken,
+    payEnabled: c.payEnabled,
+    createdAt: c.createdAt,
+    status: t.status,
+    reportedStatus: t.reportedStatus,
+    fee: t.fee,
+    amountNet: t.amountNet,
+    e2eId: t.e2eId,
+    txHash: t.txHash,
+    verifiedAt: t.verifiedAt,
+  };
+}
+
+type Row = Awaited<ReturnType<typeof baseQuery>>[number];
+function baseQuery(db: Db) {
+  const c = schema.charges;
+  const t = schema.transactions;
+  return db
+    .select(selection())
+    .from(c)
+    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)));
+}
+
+function toView(r: Row): ChargeView {
+  return {
+    ...r,
+    amount: String(r.amount),
+    payer: (r.payer ?? {}) as ChargeView["payer"],
+    paymentInfo: (r.paymentInfo as PaymentInfoDto | null) ?? null,
+    boleto: (r.boleto as BoletoDto | null) ?? null,
+    expiresAt: iso(r.expiresAt),
+    createdAt: r.createdAt.toISOString(),
+    verifiedAt: iso(r.verifiedAt),
+  };
+}
+
+export async function getCharge(db: Db, target: ChargeTarget, id: string): Promise<ChargeView | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const c = schema.charges;
+  const [row] = await baseQuery(db)
+    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.id, id)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+export async function listCharges(db: Db, target: ChargeTarget, limit = 20): Promise<ChargeView[]> {
+  const c = schema.charges;
+  const rows = await baseQuery(db)
+    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment)))
+    .orderBy(desc(c.createdAt))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+export type RecentPayer = { name: string; document: string; email: string | null; phone: string | null; address: Record<string, string> | null; currency: string };
+
+/** The latest distinct payers (by document) of the organisation's charges, for "fill from a recent payer". */
+export async function recentPayers(db: Db, target: ChargeTarget, limit = 8): Promise<RecentPayer[]> {
+  const result = await db.execute(sql`
+    select payer, currency from (
+      select distinct on (payer->>'document') payer, currency, created_at
+      from charges
+      where organization_id = ${target.organizationId} and environment = ${target.environment} and payer->>'document' is not null
+      order by payer->>'document', created_at desc
+    ) p order by created_at desc limit ${limit}`);
+  return (result as unknown as { rows: { payer: Record<string, unknown>; currency: string }[] }).rows.map((r) => ({
+    name: String(r.payer.name ?? ""),
+    document: String(r.payer.document ?? ""),
+    email: typeof r.payer.email === "string" ? r.payer.email : null,
+    phone: typeof r.payer.phone === "string" ? r.payer.phone : null,
+    address: (r.payer.address as Record<string, string> | undefined) ?? null,
+    currency: r.currency,
+  }));
+}
+
+export async function setPayEnabled(db: Db, target: ChargeTarget, id: string, enabled: boolean): Promise<boolean> {
+  const c = schema.charges;
+  const rows = await db
+    .update(c)
+    .set({ payEnabled: enabled, updatedAt: new Date() })
+    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.id, id)))
+    .returning({ id: c.id });
+  return rows.length > 0;
+}
+
+// --- the public payment page -----------------------------------------------------------------------
+
+/** What a payer may see: nothing that names a member, another charge, or opens anything else. */
+export type PublicCharge = {
+  merchant: string;
+  method: schema.ChargeMethod;
+  currency: string;
+  chain: string | null;
+  amount: string;
+  description: string | null;
+  status: "pending" | "paid" | "expired" | "refunded" | "cancelled" | "failed";
+  verifying: boolean;
+  expiresAt: string | null;
+  paymentInfo: PaymentInfoDto | null;
+  boleto: BoletoDto | null;
+};
+
+/** How long a paid charge's page still answers (the payer's proof), after which it is gone. */
+export const PAID_PAGE_GRACE_MS = 24 * 3600_000;
+
+function publicStatus(status: string | null): PublicCharge["status"] {
+  switch (status) {
+    case "confirmed":
+      return "paid";
+    case "expired":
+    case "refunded":
+    case "cancelled":
+    case "failed":
+      return status;
+    default:
+      return "pending";
+  }
+}
+
+/**
+ * The charge behind a payment page token, or null when the page must not answer: unknown token,
+ * turned off, not created, expired, cancelled, failed, refunded, or paid more than a day ago.
+ */
+export async function publicCharge(db: Db, token: string, now = Date.now()): Promise<PublicCharge | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const c = schema.charges;
+  const t = schema.transactions;
+  const o = schema.organizations;
+  const [r] = await db
+    .select({
+      merchant: o.name,
+      method: c.method,
+      currency: c.currency,
+      chain: c.chain,
+      amount: c.amount,
+      description: c.description,
+      state: c.state,
+      payEnabled: c.payEnabled,
+      expiresAt: c.expiresAt,
+      paymentInfo: c.paymentInfo,
+      boleto: c.boleto,
+      status: t.status,
+      reportedStatus: t.reportedStatus,
+      finalSince: t.finalSince,
+    })
+    .from(c)
+    .innerJoin(o, eq(o.id, c.organizationId))
+    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)))
+    .where(eq(c.payToken, token))
+    .limit(1);
+  if (!r || !r.payEnabled || r.state !== "created") return null;
+  const status = publicStatus(r.status);
+  if (status === "paid") {
+    if (r.finalSince && now - r.finalSince.getTime() > PAID_PAGE_GRACE_MS) return null;
+  } else if (status !== "pending") return null;
+  else if (r.expiresAt && r.expiresAt.getTime() <= now) return null;
+  else if (r.boleto && (r.boleto as BoletoDto).due_date < new Date(now - 86_400_000).toISOString().slice(0, 10)) return null;
+  return {
+    merchant: r.merchant,
+    method: r.method,
+    currency: r.currency,
+    chain: r.chain,
+    amount: String(r.amount),
+    description: r.description,
+    status,
+    verifying: r.reportedStatus !== null && status === "pending",
+    expiresAt: iso(r.expiresAt),
+    paymentInfo: (r.paymentInfo as PaymentInfoDto | null) ?? null,
+    boleto: (r.boleto as BoletoDto | null) ?? null,
+  };
+}
