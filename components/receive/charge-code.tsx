@@ -18,16 +18,13 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { clabeBankName } from "@/lib/payments/clabe";
 import { formatDate, formatMoney } from "@/lib/i18n/format";
 import { cn } from "@/lib/utils";
-import type { BoletoDto, PaymentInfoDto } from "@/lib/charges/service";
+import type { PublicCharge } from "@/lib/charges/service";
+
+/** What paying needs: the same fields on a member's view of a charge and on the public one. */
+export type ChargeCodeData = Pick<PublicCharge, "method" | "currency" | "chain" | "amount" | "paymentInfo" | "boleto" | "expiresAt">;
 
 export type ChargeCodeProps = {
-  method: "PIX" | "BOLETO" | "PIX_BOLETO" | "SPEI" | "CRYPTO";
-  currency: string;
-  chain: string | null;
-  amount: string;
-  paymentInfo: PaymentInfoDto | null;
-  boleto: BoletoDto | null;
-  expiresAt: string | null;
+  charge: ChargeCodeData;
   /** the charge is no longer payable (paid, expired...): the code is shown dimmed, without countdown */
   settled?: boolean;
   /** where the printable boleto is, when the API gave no PDF */
@@ -89,10 +86,10 @@ function Qr({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function ChargeCode(p: ChargeCodeProps) {
+export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
   const { t, locale } = useI18n();
   const pi = p.paymentInfo ?? {};
-  const live = !p.settled;
+  const live = !settled;
   const expiry = p.expiresAt && live && (
     <p className="text-center text-sm text-muted-foreground">
       <Countdown expiresAt={p.expiresAt} />
@@ -138,9 +135,9 @@ export function ChargeCode(p: ChargeCodeProps) {
                 <ExternalLink aria-hidden /> {t("charges.code.openPdf")}
               </a>
             </Button>
-          ) : p.printHref ? (
+          ) : printHref ? (
             <Button asChild variant="outline" size="sm">
-              <a href={p.printHref} target="_blank" rel="noopener">
+              <a href={printHref} target="_blank" rel="noopener">
                 <Printer aria-hidden /> {t("charges.code.printable")}
               </a>
             </Button>

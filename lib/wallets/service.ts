@@ -15,6 +15,7 @@ import type { Database } from "@/lib/db/driver";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { WalletResponse } from "@/lib/payment-api";
+import type { TransactionRowDto } from "@/lib/transactions/query";
 import type { CashInChain } from "@/lib/payments/chains";
 import type { CoreCurrency } from "@/lib/payments/currencies";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
@@ -44,21 +45,11 @@ export type WalletDto = {
   createdBy: string | null;
 };
 
-export type WalletDepositDto = {
-  transactionId: string;
-  status: string;
-  reportedStatus: string | null;
-  amount: string | null;
-  fee: string | null;
-  amountNet: string | null;
-  currency: string | null;
-  payerName: string | null;
-  payerDocument: string | null;
-  e2eId: string | null;
-  txHash: string | null;
-  createdAt: string;
-  verifiedAt: string | null;
-};
+/** A deposit as the Transactions table shows a row (lib/transactions/query.ts), the fields a wallet needs. */
+export type WalletDepositDto = Pick<
+  TransactionRowDto,
+  "transactionId" | "status" | "reportedStatus" | "amount" | "fee" | "amountNet" | "currency" | "payerName" | "payerDocument" | "e2eId" | "txHash" | "createdAt" | "verifiedAt"
+>;
 
 /** What a wallet received: the confirmed deposits' sums (exact NUMERIC sums from PostgreSQL). */
 export type WalletTotals = {
@@ -176,22 +167,7 @@ export async function findWallet(db: Db, target: WalletTarget, walletId: string)
 
 const t = schema.transactions;
 
-function toDepositDto(r: {
-  transactionId: string;
-  status: string;
-  reportedStatus: string | null;
-  amount: string | null;
-  fee: string | null;
-  amountNet: string | null;
-  currency: string | null;
-  payerName: string | null;
-  payerDocument: string | null;
-  e2eId: string | null;
-  txHash: string | null;
-  apiCreatedAt: Date | null;
-  firstSeenAt: Date;
-  verifiedAt: Date | null;
-}): WalletDepositDto {
+function toDepositDto(r: Omit<WalletDepositDto, "createdAt" | "verifiedAt"> & { apiCreatedAt: Date | null; firstSeenAt: Date; verifiedAt: Date | null}): WalletDepositDto {
   return {
     transactionId: r.transactionId,
     status: r.status,

@@ -55,15 +55,7 @@ export default async function PayPage({ params }: { params: Promise<{ token: str
             )}
           </div>
           {!paid && (
-            <ChargeCode
-              method={charge.method}
-              currency={charge.currency}
-              chain={charge.chain}
-              amount={charge.amount}
-              paymentInfo={charge.paymentInfo}
-              boleto={charge.boleto}
-              expiresAt={charge.expiresAt}
-            />
+            <ChargeCode charge={charge} />
           )}
           {!paid && charge.boleto && !charge.boleto.url && <PrintButton label={t("charges.public.print")} />}
         </CardContent>

@@ -108,17 +108,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                 <AlertDescription>{charge.state === "failed" ? t("charges.detail.failed", { code: charge.errorCode ?? "" }) : t("charges.detail.sending")}</AlertDescription>
               </Alert>
             ) : (
-              <ChargeCode
-                method={charge.method}
-                currency={charge.currency}
-                chain={charge.chain}
-                amount={charge.amount}
-                paymentInfo={charge.paymentInfo}
-                boleto={charge.boleto}
-                expiresAt={charge.expiresAt}
-                settled={settled}
-                printHref={`/print/boleto/${charge.id}`}
-              />
+              <ChargeCode charge={charge} settled={settled} printHref={`/print/boleto/${charge.id}`} />
             )}
           </CardContent>
         </Card>
