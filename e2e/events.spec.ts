@@ -66,6 +66,32 @@ test("a webhook from 127.0.0.2 while only loopback 127.0.0.1 and ::1 are allowed
   await context.close();
 });
 
+test("the intake refuses a body over 64 KiB, a chunked one too, and a body that is not JSON, with 4xx, and logs them", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const url = await webhookUrl(page);
+  const id = "b0d1".padEnd(32, "0");
+  const big = JSON.stringify({ event: "cashin.confirmed", transaction_id: id, pad: "x".repeat(70 * 1024) });
+  expect(await deliver(url, big)).toBe(413);
+  // Without Content-Length: the limit holds on what arrives.
+  const chunked = await new Promise<number>((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    for (let i = 0; i < 80; i++) req.write("x".repeat(1024));
+    req.end();
+  });
+  expect(chunked).toBe(413);
+  const notJson = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-service-event": "cashin.confirmed" }, body: "{not json" });
+  expect(notJson.status).toBe(400);
+  await page.goto("/settings/webhooks");
+  const refused = page.locator("tr[data-outcome=refused]");
+  await expect(refused.filter({ hasText: "Not a JSON object (400)" }).first()).toBeVisible();
+  await expect(refused.filter({ hasText: "Body too large (413)" }).nth(1)).toBeVisible();
+  await context.close();
+});
+
 test("the same event delivered five times at once is counted once", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
   const url = await webhookUrl(page);
