@@ -69,6 +69,12 @@ test("PIX: the QR image decodes to the API's code for the amount, and the charge
   await expect(page.getByTestId("countdown")).toContainText(/Expires in \d+:\d\d/);
   await payAndSeeItPaid(page);
   await expect(page.getByTestId("charge-paid")).toContainText("credited after a fee of");
+  // The transaction's detail sheet leads back to the charge.
+  const chargeUrl = page.url();
+  await page.getByRole("link", { name: /^[0-9a-f]{32}$/ }).click();
+  await expect(page.getByTestId("detail-charge")).toBeVisible();
+  await page.getByTestId("detail-charge").click();
+  await expect(page).toHaveURL(chargeUrl);
   await context.close();
 });
 

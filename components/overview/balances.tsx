@@ -1,7 +1,8 @@
 import { cn } from "@/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
-import { RefreshBalancesButton } from "./refresh-balances-button";
+import { RefreshButton } from "@/components/shell/refresh-button";
+import { refreshBalancesAction } from "@/app/(dashboard)/overview/actions";
 import type { Access } from "@/lib/auth/access";
 import type { ApiEnvironment, BalanceDto } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
@@ -42,7 +43,7 @@ export async function Balances({ access, environment }: { access: Access; enviro
             })}
           </p>
         </div>
-        <RefreshBalancesButton />
+        <RefreshButton action={refreshBalancesAction} label={t("overview.refresh")} />
       </div>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
         {balances.map((b) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useQueryState, parseAsString } from "nuqs";
 import { ExternalLink, ShieldCheck } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -151,6 +152,11 @@ export function DetailSheet({ id, detail }: { id: string; detail: TransactionDet
                   </Field>
                 )}
               </dl>
+              {detail.chargeId && (
+                <Link href={`/receive/${detail.chargeId}`} className="mt-2 inline-flex items-center gap-1 text-sm underline underline-offset-4" data-testid="detail-charge">
+                  {t("transactions.detail.openCharge")}
+                </Link>
+              )}
             </section>
 
             {detail.boleto && (

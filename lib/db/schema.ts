@@ -508,3 +508,79 @@ export const wallets = pgTable(
   },
   (t) => [uniqueIndex("wallets_wallet_id_idx").on(t.organizationId, t.environment, t.walletId), index("wallets_org_idx").on(t.organizationId, t.environment, t.createdAt)],
 );
+
+/* ─── PIX infractions (MED): the mirror of what the API said, the internal deadline, threshold alerts ─── */
+
+export const INFRACTION_MIRROR_STATUSES = ["open", "responded", "resolved"] as const;
+export type InfractionMirrorStatus = (typeof INFRACTION_MIRROR_STATUSES)[number];
+export const INFRACTION_THRESHOLDS = ["48h", "24h", "6h"] as const;
+export type InfractionThreshold = (typeof INFRACTION_THRESHOLDS)[number];
+
+/** The infraction mirror: written only from what the API said (list page, detail read-back). */
+export const infractions = pgTable(
+  "infractions",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    infractionId: text("infraction_id").notNull(),
+    type: text("type"),
+    /** open, responded, resolved: never moves back */
+    status: text("status").notNull(),
+    amount: numeric("amount"),
+    currency: text("currency"),
+    transactionId: text("transaction_id"),
+    e2eId: text("e2e_id"),
+    /** the API's response deadline */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    reason: text("reason"),
+    debtor: jsonb("debtor"),
+    creditor: jsonb("creditor"),
+    /** from the detail only (the list leaves them out); null until a detail was read */
+    replies: jsonb("replies"),
+    outcome: text("outcome"),
+    blockedAmount: numeric("blocked_amount"),
+    debitedAmount: numeric("debited_amount"),
+    apiCreatedAt: timestamp("api_created_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** the member handling it (the dashboard's own field, kept across API updates) */
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    raw: jsonb("raw"),
+    /** when the API last confirmed this row */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.environment, t.infractionId] }),
+    index("infractions_org_status_deadline_idx").on(t.organizationId, t.environment, t.status, t.deadlineAt),
+    index("infractions_org_transaction_idx").on(t.organizationId, t.environment, t.transactionId),
+  ],
+);
+
+/** Per organisation: an internal deadline that many hours before the API's (0: the API's own). */
+export const infractionSettings = pgTable("infraction_settings", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  internalDeadlineHours: integer("internal_deadline_hours").notNull().default(0),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each threshold crossed is recorded once per infraction (a feed a notifier can read later). */
+export const infractionAlerts = pgTable(
+  "infraction_alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    infractionId: text("infraction_id").notNull(),
+    threshold: text("threshold", { enum: INFRACTION_THRESHOLDS }).notNull(),
+    crossedAt: timestamp("crossed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("infraction_alerts_once_idx").on(t.organizationId, t.environment, t.infractionId, t.threshold)],
+);

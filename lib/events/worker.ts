@@ -11,6 +11,9 @@
  *   4. the API disagrees: read again a little later (it may lag), then marked contradicted, shown in
  *      the webhook log and in Reconciliation, and nothing changes;
  *   5. the API cannot be read: retried with a growing delay, then failed.
+ *
+ * Infraction events (chargeback.*) follow the same steps with the infraction's detail as the
+ * read-back, written to the infraction mirror (lib/infractions/mirror.ts).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
@@ -23,6 +26,8 @@ import { applyApiTransaction, clearReported, linkWallet, markReported, type Targ
 import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
 import { publish } from "./live";
 import { openFinding } from "./findings";
+import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
+import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
 
 type Db = Database<typeof schema>;
 type InboxRow = typeof schema.webhookInbox.$inferSelect;
@@ -73,20 +78,20 @@ async function retryLater(db: Db, row: InboxRow, delayMs: number, verification: 
     .where(eq(i.id, row.id));
 }
 
-async function alreadyApplied(db: Db, row: InboxRow): Promise<boolean> {
+async function alreadyApplied(db: Db, row: InboxRow, key = row.dedupeKey!): Promise<boolean> {
   const a = schema.webhookApplied;
   const [hit] = await db
     .select({ id: a.inboxId })
     .from(a)
-    .where(and(eq(a.organizationId, row.organizationId), eq(a.environment, row.environment), eq(a.dedupeKey, row.dedupeKey!)));
+    .where(and(eq(a.organizationId, row.organizationId), eq(a.environment, row.environment), eq(a.dedupeKey, key)));
   return !!hit;
 }
 
 /** Records the key; false when a twin got there first. */
-async function claimKey(db: Db, row: InboxRow): Promise<boolean> {
+async function claimKey(db: Db, row: InboxRow, key = row.dedupeKey!): Promise<boolean> {
   const inserted = await db
     .insert(schema.webhookApplied)
-    .values({ organizationId: row.organizationId, environment: row.environment, dedupeKey: row.dedupeKey!, inboxId: row.id })
+    .values({ organizationId: row.organizationId, environment: row.environment, dedupeKey: key, inboxId: row.id })
     .onConflictDoNothing()
     .returning({ id: schema.webhookApplied.inboxId });
   return inserted.length > 0;
@@ -107,23 +112,13 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
     await finish(db, row, "unknown_event", { reason: "event_not_in_spec" });
     return "unknown_event";
   }
+  const payload = JSON.parse(row.body) as Record<string, unknown>;
+  if (INFRACTION_EVENTS.includes(event)) return processInfractionRow(deps, row, event, payload, budgetSpent);
   if (await alreadyApplied(db, row)) {
     await finish(db, row, "duplicate", { reason: "already_applied" });
     return "duplicate";
   }
-  const payload = JSON.parse(row.body) as Record<string, unknown>;
   const claimed = typeof EVENT_STATUS[event] === "string" ? EVENT_STATUS[event]! : null;
-
-  if (INFRACTION_EVENTS.includes(event)) {
-    // Infractions are mirrored by their own capability; here the event is recorded once and announced.
-    if (!(await claimKey(db, row))) {
-      await finish(db, row, "duplicate", { reason: "already_applied" });
-      return "duplicate";
-    }
-    await finish(db, row, "applied", { verification: { result: "recorded", at: new Date().toISOString() } });
-    await publish(db, row.organizationId, row.environment, "infraction", { infractionId: payload.infraction_id ?? row.objectId, event });
-    return "applied";
-  }
 
   const transactionId = String(payload.transaction_id ?? payload.conversion_id ?? row.objectId);
   if (claimed && (await markReported(db, target, transactionId, claimed))) {
@@ -187,6 +182,80 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
   await ctx.invalidateTarget(target, "balance");
   await ctx.invalidateTarget(target, "limits");
   await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event, ...(walletId ? { walletId } : {}) });
+  await publish(db, row.organizationId, row.environment, "balance", { reason: event });
+  return "applied";
+}
+
+/** What an infraction event claims about its infraction's status. */
+const INFRACTION_EVENT_STATUS: Record<string, string> = {
+  "chargeback.opened": "open",
+  "chargeback.won": "resolved",
+  "chargeback.lost": "resolved",
+  "chargeback.canceled": "resolved",
+  refund_responded: "responded",
+};
+
+/**
+ * An infraction event: the infraction is read back from the API (its detail) and only what the API
+ * says goes to the infraction mirror, once; the same retries as a transaction's read-back.
+ */
+async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, budgetSpent: Set<string>): Promise<schema.WebhookOutcome | "retry"> {
+  const { db, ctx } = deps;
+  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const infractionId = String(payload.infraction_id ?? row.objectId);
+  const claimed = INFRACTION_EVENT_STATUS[event] ?? null;
+  // Keyed by the infraction, not by the disputed transaction the intake keys it by (a transaction
+  // may have a second infraction once the first is resolved).
+  const key = `${event}:${infractionId}`;
+  if (await alreadyApplied(db, row, key)) {
+    await finish(db, row, "duplicate", { reason: "already_applied" });
+    return "duplicate";
+  }
+  const targetKey = `${row.organizationId}:${row.environment}`;
+  if (budgetSpent.has(targetKey)) {
+    await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code: "RATE_LIMIT_EXCEEDED", at: new Date().toISOString() }, true);
+    return "retry";
+  }
+  let detail: InfractionDetail;
+  try {
+    detail = await readInfraction(ctx, target, infractionId, { budgetWaitMs: 0 });
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "ERROR";
+    if (code === "RATE_LIMIT_EXCEEDED") {
+      budgetSpent.add(targetKey);
+      await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code, at: new Date().toISOString() }, true);
+      return "retry";
+    }
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await finish(db, row, "failed", { reason: `read_back_failed:${code}`, verification: { result: "unreadable", code, at: new Date().toISOString() } });
+      return "failed";
+    }
+    await retryLater(db, row, Math.min(300_000, 2_000 * 2 ** (row.attempts - 1)), { result: "unreadable", code, at: new Date().toISOString() });
+    return "retry";
+  }
+  const apiStatus = detail.status;
+  const agrees = claimed === null || infractionStatusRank(apiStatus) >= infractionStatusRank(claimed);
+  const verification = { result: agrees ? "confirmed" : "contradicted", apiStatus, claimedStatus: claimed, at: new Date().toISOString() };
+  if (!agrees && row.attempts < CONTRADICTION_TRIES) {
+    await retryLater(db, row, 1_000 * row.attempts, { ...verification, result: "verifying" });
+    return "retry";
+  }
+  if (!agrees) {
+    // The event is not believed (and its key not recorded); what the API says is still written.
+    const { status } = await applyApiInfraction(db, target, detail, "webhook");
+    await finish(db, row, "contradicted", { reason: `api_says_${apiStatus}`, verification });
+    await publish(db, row.organizationId, row.environment, "infraction", { infractionId, event, status });
+    return "contradicted";
+  }
+  if (!(await claimKey(db, row, key))) {
+    await finish(db, row, "duplicate", { reason: "already_applied" });
+    return "duplicate";
+  }
+  const { status } = await applyApiInfraction(db, target, detail, "webhook");
+  await finish(db, row, "applied", { verification });
+  // An opening blocks money and a resolution releases or debits it: the shared balance is stale.
+  await ctx.invalidateTarget(target, "balance");
+  await publish(db, row.organizationId, row.environment, "infraction", { infractionId, event, status });
   await publish(db, row.organizationId, row.environment, "balance", { reason: event });
   return "applied";
 }

@@ -60,6 +60,8 @@ export type TransactionDetailDto = TransactionRowDto & {
   split: SplitEntry[];
   counter: { currency: string; amount: string } | null;
   timeline: TimelineEntry[];
+  /** the charge this transaction was created by on the Receive page, if any */
+  chargeId: string | null;
 };
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : null);
@@ -96,6 +98,14 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     .orderBy(asc(i.id))
     .limit(100);
   const raw = (row.raw && typeof row.raw === "object" ? row.raw : {}) as Record<string, unknown>;
+  // A charge made on the Receive page knows what the list may not carry: its split and its boleto.
+  const c = schema.charges;
+  const [charge] = await db
+    .select({ id: c.id, request: c.request, boleto: c.boleto })
+    .from(c)
+    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.transactionId, transactionId)))
+    .limit(1);
+  const sent = ((charge?.request as { body?: Record<string, unknown> } | undefined)?.body ?? {}) as Record<string, unknown>;
   const counterCurrency = str(raw.counter_currency);
   const counterAmount = str(raw.counter_amount);
   return {
@@ -110,8 +120,9 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     origin: row.origin,
     firstSeenAt: row.firstSeenAt.toISOString(),
     finalSince: row.finalSince?.toISOString() ?? null,
-    boleto: boletoOf(raw),
-    split: splitOf(raw),
+    boleto: boletoOf(raw) ?? (charge?.boleto ? boletoOf(charge.boleto as Record<string, unknown>) : null),
+    split: splitOf(raw).length ? splitOf(raw) : splitOf(sent),
+    chargeId: charge?.id ?? null,
     counter: counterCurrency && counterAmount ? { currency: counterCurrency, amount: counterAmount } : null,
     timeline: deliveries.map((d) => ({ ...d, at: d.at.toISOString(), verification: (d.verification as TimelineEntry["verification"]) ?? null })),
   };

@@ -6,7 +6,8 @@ import { ProfileSection } from "@/components/account/profile-section";
 import { LimitsSection } from "@/components/account/limits-section";
 import { FeesSection } from "@/components/account/fees-section";
 import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
-import { RefreshAccountButton } from "@/components/account/refresh-account-button";
+import { RefreshButton } from "@/components/shell/refresh-button";
+import { refreshAccountAction } from "./actions";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { getI18n } from "@/lib/i18n/server";
@@ -31,7 +32,7 @@ export default async function AccountPage() {
       <PageHeader
         title={t("pages.account.title")}
         description={t("pages.account.description", { organization: access.organizationName })}
-        actions={isConnected ? <RefreshAccountButton /> : undefined}
+        actions={isConnected ? <RefreshButton action={refreshAccountAction} label={t("account.refresh")} testId="account-refresh" /> : undefined}
       />
       {isConnected ? (
         <div className="grid min-w-0 gap-8">
