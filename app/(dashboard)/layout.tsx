@@ -9,12 +9,18 @@ import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { formatDate } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { getDb } from "@/lib/db";
+import { dueSoonCount } from "@/lib/infractions/mirror";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const access = await authorizePage("dashboard.view");
   const { t, locale } = await getI18n();
   const { environment, connected } = await pageEnvironment(access);
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
+  // Open infractions due within 48 hours (of the organisation's internal deadline): the navigation's badge.
+  const dueSoon = await dueSoonCount(await getDb(), { organizationId: access.organizationId, environment }).catch(() => 0);
+  const badges = { "/infractions": dueSoon };
+  const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }) };
   return (
     <DashboardProviders>
       <div className="flex min-h-dvh">
@@ -27,11 +33,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
           <p className="px-2 text-base font-semibold">{t("app.name")}</p>
           {switcher}
-          <SidebarNav />
+          <SidebarNav badges={badges} badgeLabels={badgeLabels} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-            <MobileNav header={switcher} />
+            <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
             <p className="truncate text-sm text-muted-foreground" data-testid="today">
               {t("shell.today", { date: formatDate(new Date(), locale, "long") })}
             </p>

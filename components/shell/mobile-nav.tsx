@@ -8,7 +8,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { SidebarNav } from "./sidebar-nav";
 
 /** The sidebar in a sheet, below the `md` breakpoint. */
-export function MobileNav({ header }: { header: React.ReactNode }) {
+export function MobileNav({ header, badges, badgeLabels }: { header: React.ReactNode; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
@@ -25,7 +25,7 @@ export function MobileNav({ header }: { header: React.ReactNode }) {
         </SheetHeader>
         <div className="grid gap-4">
           {header}
-          <SidebarNav onNavigate={() => setOpen(false)} />
+          <SidebarNav onNavigate={() => setOpen(false)} badges={badges} badgeLabels={badgeLabels} />
         </div>
       </SheetContent>
     </Sheet>

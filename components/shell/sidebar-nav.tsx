@@ -6,7 +6,8 @@ import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { NAV_ITEMS } from "./nav-items";
 
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/** `badges`: a count per section (href), shown beside its name with `badgeLabels` read out. */
+export function SidebarNav({ onNavigate, badges = {}, badgeLabels = {} }: { onNavigate?: () => void; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
   const pathname = usePathname();
   const { t } = useI18n();
   return (
@@ -28,6 +29,15 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <item.icon className="size-4 shrink-0" aria-hidden />
                 {t(item.label)}
+                {(badges[item.href] ?? 0) > 0 && (
+                  <span
+                    className="ml-auto rounded-full bg-destructive px-1.5 py-0.5 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums"
+                    data-testid={`nav-badge-${item.href.slice(1)}`}
+                  >
+                    {badges[item.href]}
+                    <span className="sr-only"> {badgeLabels[item.href]}</span>
+                  </span>
+                )}
               </Link>
             </li>
           );

@@ -8,8 +8,9 @@ import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { apiContext } from "@/lib/api-context";
 import { EventsWorker } from "./worker";
-import { LiveHub, purgeLiveEvents } from "./live";
+import { LiveHub, publish, purgeLiveEvents } from "./live";
 import { connectedTargets, syncIfDue } from "./sync";
+import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
 
 type Runtime = { worker: EventsWorker; hub: LiveHub; stop(): Promise<void> };
 const g = globalThis as unknown as { __eventsRuntime?: Promise<Runtime> };
@@ -24,6 +25,10 @@ export function eventsRuntime(): Promise<Runtime> {
     const reconcile = { webhookGraceMs: e.RECONCILE_WEBHOOK_GRACE_SECONDS * 1000 };
     let syncing = false;
     let purgedAt = 0;
+    // Infractions: the API's list at most once a minute per organisation (its budget is 60/min),
+    // and the deadline thresholds crossed since the last tick, announced live.
+    const infractionSyncAt = new Map<string, number>();
+    const infractionEvery = Math.max(60_000, e.SYNC_INTERVAL_SECONDS * 1000);
     const syncTick = async () => {
       if (syncing) return;
       syncing = true;
@@ -32,6 +37,15 @@ export function eventsRuntime(): Promise<Runtime> {
           await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, e.SYNC_INTERVAL_SECONDS * 1000, { reconcile }).catch((err: Error) =>
             console.error(`[events] sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
           );
+          const key = `${target.organizationId}:${target.environment}`;
+          if (Date.now() - (infractionSyncAt.get(key) ?? 0) >= infractionEvery) {
+            infractionSyncAt.set(key, Date.now());
+            await syncInfractions({ db: opened.db, ctx }, target, { budgetWaitMs: 2_000 }).catch((err: Error) =>
+              console.error(`[events] infraction sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
+            );
+          }
+          const crossed = await recordCrossedThresholds(opened.db, target).catch(() => []);
+          for (const a of crossed) await publish(opened.db, target.organizationId, target.environment, "infraction", { infractionId: a.infractionId, threshold: a.threshold });
         }
         if (Date.now() - purgedAt > 3_600_000) {
           await purgeLiveEvents(opened.db);

@@ -1,12 +1,194 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/shell/section-placeholder";
+import Link from "next/link";
+import { and, eq } from "drizzle-orm";
+import { PageHeader } from "@/components/shell/page-header";
+import { NotConnected } from "@/components/shell/not-connected";
+import { Card, CardContent } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb, schema } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { getInternalDeadlineHours, listInfractions, type InfractionView } from "@/lib/infractions/mirror";
+import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { cn } from "@/lib/utils";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("pages.infractions.title") };
 }
 
-export default function Page() {
-  return <SectionPlaceholder section="infractions" />;
+const STATUSES = ["open", "responded", "resolved"] as const;
+const TYPES = ["REFUND_REQUEST", "FRAUD"] as const;
+const ASSIGNEES = ["me", "none"] as const;
+const pick = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined => (typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : undefined);
+
+/** How urgent: past, within 24 h, within 48 h, later (of the deadline the team works to). */
+function urgency(i: InfractionView, now: number): "overdue" | "urgent" | "soon" | "later" | "done" {
+  if (i.status === "resolved" || !i.effectiveDeadlineAt) return "done";
+  const left = i.effectiveDeadlineAt.getTime() - now;
+  if (left <= 0) return "overdue";
+  if (left <= 24 * 3600_000) return "urgent";
+  if (left <= 48 * 3600_000) return "soon";
+  return "later";
+}
+
+const URGENCY_CLASS = { overdue: "text-destructive font-semibold", urgent: "text-destructive font-medium", soon: "text-warning font-medium", later: "text-muted-foreground", done: "text-muted-foreground" };
+
+/**
+ * The MED inbox: the organisation's infractions from the mirror (kept by the API's list and the
+ * chargeback.* webhooks, each read back), due first, with the time left in colour and words, live.
+ */
+export default async function InfractionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  if (!connected.includes(environment)) {
+    return (
+      <>
+        <PageHeader title={t("pages.infractions.title")} description={t("pages.infractions.description")} />
+        <NotConnected access={access} environment={environment} />
+      </>
+    );
+  }
+  const sp = await searchParams;
+  const filter = { status: pick(sp.status, STATUSES), type: pick(sp.type, TYPES), assignee: pick(sp.assignee, ASSIGNEES) };
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const after = await latestEventId(db, access.organizationId);
+  const [rows, internalHours, members] = await Promise.all([
+    listInfractions(db, target, { ...filter, userId: access.userId }),
+    getInternalDeadlineHours(db, access.organizationId),
+    db
+      .select({ id: schema.users.id, name: schema.users.name })
+      .from(schema.memberships)
+      .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+      .where(and(eq(schema.memberships.organizationId, access.organizationId))),
+  ]);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const nowDate = new Date();
+  const now = nowDate.getTime();
+  const filtered = Object.values(filter).some(Boolean);
+  return (
+    <>
+      <PageHeader title={t("pages.infractions.title")} description={t("pages.infractions.description")} />
+      <div className="grid grid-cols-1 gap-4">
+        <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("infractions.filters")}>
+          <label className="grid gap-1 text-sm">
+            <span className="text-muted-foreground">{t("infractions.status")}</span>
+            <NativeSelect name="status" defaultValue={filter.status ?? ""}>
+              <option value="">{t("infractions.all")}</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`infractions.statuses.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span className="text-muted-foreground">{t("infractions.type")}</span>
+            <NativeSelect name="type" defaultValue={filter.type ?? ""}>
+              <option value="">{t("infractions.all")}</option>
+              {TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`infractions.types.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+          <label className="grid gap-1 text-sm">
+            <span className="text-muted-foreground">{t("infractions.assignee")}</span>
+            <NativeSelect name="assignee" defaultValue={filter.assignee ?? ""}>
+              <option value="">{t("infractions.anyone")}</option>
+              <option value="me">{t("infractions.mine")}</option>
+              <option value="none">{t("infractions.unassigned")}</option>
+            </NativeSelect>
+          </label>
+          <Button type="submit" variant="outline" size="sm">
+            {t("infractions.apply")}
+          </Button>
+          <LiveRefresh kinds={["infraction"]} environment={environment} after={after} className="ml-auto" />
+        </form>
+        <p className="text-sm text-muted-foreground">
+          {internalHours > 0 ? t("infractions.internalDeadline", { hours: internalHours }) : t("infractions.apiDeadline")}
+        </p>
+        {rows.length === 0 ? (
+          filtered ? (
+            <EmptyState title={t("infractions.noMatchTitle")} description={t("infractions.noMatchDescription")} />
+          ) : (
+            <EmptyState title={t("infractions.emptyTitle")} description={t("infractions.emptyDescription")} />
+          )
+        ) : (
+          <Card>
+            <CardContent className="px-0">
+              <Table data-testid="infractions-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("infractions.columns.deadline")}</TableHead>
+                    <TableHead>{t("infractions.columns.blocked")}</TableHead>
+                    <TableHead>{t("infractions.type")}</TableHead>
+                    <TableHead>{t("infractions.status")}</TableHead>
+                    <TableHead>{t("infractions.columns.transaction")}</TableHead>
+                    <TableHead>{t("infractions.assignee")}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((i) => {
+                    const u = urgency(i, now);
+                    return (
+                      <TableRow key={i.infractionId} data-testid={`infraction-${i.infractionId}`} data-urgency={u}>
+                        <TableCell>
+                          {i.effectiveDeadlineAt ? (
+                            <span className="grid gap-0.5">
+                              <span className={cn(URGENCY_CLASS[u])} data-testid="infraction-due">
+                                {u === "done"
+                                  ? t("infractions.closed")
+                                  : u === "overdue"
+                                    ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
+                                    : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
+                              </span>
+                              <span className="text-xs text-muted-foreground">
+                                {formatDateTime(i.effectiveDeadlineAt, locale)}
+                                {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatDateTime(i.deadlineAt, locale) })}` : ""}
+                              </span>
+                            </span>
+                          ) : (
+                            "—"
+                          )}
+                        </TableCell>
+                        <TableCell className={cn("tabular-nums", i.status === "resolved" && "text-muted-foreground")}>{i.amount !== null && i.currency ? formatMoney(i.blockedAmount ?? i.amount, i.currency, locale) : "—"}</TableCell>
+                        <TableCell>{(TYPES as readonly string[]).includes(i.type ?? "") ? t(`infractions.types.${i.type as (typeof TYPES)[number]}`) : (i.type ?? "—")}</TableCell>
+                        <TableCell>
+                          <Badge variant={i.status === "open" ? "warning" : i.status === "responded" ? "secondary" : "outline"}>
+                            {(STATUSES as readonly string[]).includes(i.status) ? t(`infractions.statuses.${i.status as (typeof STATUSES)[number]}`) : i.status}
+                            {i.outcome ? ` · ${i.outcome}` : ""}
+                          </Badge>
+                        </TableCell>
+                        <TableCell>
+                          {i.transactionId ? (
+                            <Link href={`/transactions?tx=${i.transactionId}`} className="font-mono text-xs underline underline-offset-2">
+                              {i.transactionId.slice(0, 12)}…
+                            </Link>
+                          ) : (
+                            "—"
+                          )}
+                        </TableCell>
+                        <TableCell className="text-sm">{i.assigneeId ? (names.get(i.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("infractions.unassigned")}</span>}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </>
+  );
 }
