@@ -36,7 +36,10 @@ export type TransactionRowDto = {
   webhookEvent: string | null;
 };
 
-export function toRowDto(r: Row): TransactionRowDto {
+/** The mirror columns a row of the list shows (wallet deposits select the same). */
+export type RowSource = Pick<Row, Exclude<keyof TransactionRowDto, "createdAt" | "verifiedAt"> | "apiCreatedAt" | "firstSeenAt" | "verifiedAt">;
+
+export function toRowDto(r: RowSource): TransactionRowDto {
   return {
     transactionId: r.transactionId,
     externalId: r.externalId,

@@ -15,7 +15,7 @@ import type { Database } from "@/lib/db/driver";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { WalletResponse } from "@/lib/payment-api";
-import type { TransactionRowDto } from "@/lib/transactions/query";
+import { toRowDto, type TransactionRowDto } from "@/lib/transactions/query";
 import type { CashInChain } from "@/lib/payments/chains";
 import type { CoreCurrency } from "@/lib/payments/currencies";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
@@ -45,11 +45,8 @@ export type WalletDto = {
   createdBy: string | null;
 };
 
-/** A deposit as the Transactions table shows a row (lib/transactions/query.ts), the fields a wallet needs. */
-export type WalletDepositDto = Pick<
-  TransactionRowDto,
-  "transactionId" | "status" | "reportedStatus" | "amount" | "fee" | "amountNet" | "currency" | "payerName" | "payerDocument" | "e2eId" | "txHash" | "createdAt" | "verifiedAt"
->;
+/** A deposit, as the Transactions table shows a row (lib/transactions/query.ts). */
+export type WalletDepositDto = TransactionRowDto;
 
 /** What a wallet received: the confirmed deposits' sums (exact NUMERIC sums from PostgreSQL). */
 export type WalletTotals = {
@@ -167,23 +164,6 @@ export async function findWallet(db: Db, target: WalletTarget, walletId: string)
 
 const t = schema.transactions;
 
-function toDepositDto(r: Omit<WalletDepositDto, "createdAt" | "verifiedAt"> & { apiCreatedAt: Date | null; firstSeenAt: Date; verifiedAt: Date | null}): WalletDepositDto {
-  return {
-    transactionId: r.transactionId,
-    status: r.status,
-    reportedStatus: r.reportedStatus,
-    amount: r.amount,
-    fee: r.fee,
-    amountNet: r.amountNet,
-    currency: r.currency,
-    payerName: r.payerName,
-    payerDocument: r.payerDocument,
-    e2eId: r.e2eId,
-    txHash: r.txHash,
-    createdAt: (r.apiCreatedAt ?? r.firstSeenAt).toISOString(),
-    verifiedAt: r.verifiedAt?.toISOString() ?? null,
-  };
-}
 
 const mirrorOf = (target: WalletTarget) => and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment));
 
@@ -199,6 +179,11 @@ async function latestDeposits(db: Db, target: WalletTarget, walletIds: string[],
     .select({
       walletId: t.walletId,
       transactionId: t.transactionId,
+      externalId: t.externalId,
+      type: t.type,
+      source: t.source,
+      method: t.method,
+      webhookEvent: t.webhookEvent,
       status: t.status,
       reportedStatus: t.reportedStatus,
       amount: t.amount,
@@ -220,7 +205,7 @@ async function latestDeposits(db: Db, target: WalletTarget, walletIds: string[],
   const rows = await db.select().from(ranked).where(lte(ranked.rank, perWallet)).orderBy(ranked.walletId, ranked.rank);
   for (const r of rows) {
     const list = out.get(r.walletId!) ?? [];
-    list.push(toDepositDto(r));
+    list.push(toRowDto(r));
     out.set(r.walletId!, list);
   }
   return out;

@@ -3,7 +3,6 @@
  * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set). The sandbox delivers to a small HTTP
  * receiver that calls the same intake function as the route handler, with the socket's address.
  */
-import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
@@ -16,9 +15,9 @@ import { syncTransactions } from "@/lib/events/sync";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { eventsSince } from "@/lib/events/live";
 import { databaseTargets } from "../support/databases";
+import { startReceiver, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 
-type Receiver = { url: string; close(): Promise<void> };
 
 for (const target of databaseTargets()) {
   describe(`webhook intake and the mirror [${target.name}]`, () => {
@@ -28,19 +27,6 @@ for (const target of databaseTargets()) {
     const allow = ["127.0.0.1"];
     const db = () => h.opened.db;
 
-    async function startReceiver(): Promise<Receiver> {
-      const server = http.createServer(async (req, res) => {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const token = req.url!.split("/").pop()!;
-        const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
-        const a = await receiveWebhook(db(), { token, address: req.socket.remoteAddress!.replace(/^::ffff:/, ""), headers, body: Buffer.concat(chunks).toString() }, allow);
-        res.writeHead(a.status, { "content-type": "application/json" }).end(JSON.stringify(a.body));
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      const { port } = server.address() as { port: number };
-      return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-    }
 
     /** An organisation connected to its own sandbox account, its webhooks routed to the receiver. */
     async function connected(name: string) {
@@ -91,7 +77,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver();
+      receiver = await startReceiver(db, allow);
     }, 60_000);
     afterAll(async () => {
       await receiver?.close();

@@ -3,7 +3,6 @@
  * and PostgreSQL when TEST_DATABASE_URL is set): chargeback webhooks through the intake and the
  * worker's read-back, replies, resolution, the sync, deadlines, threshold alerts and isolation.
  */
-import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
@@ -27,9 +26,9 @@ import {
   syncInfractions,
 } from "@/lib/infractions/mirror";
 import { databaseTargets } from "../support/databases";
+import { startReceiver, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 
-type Receiver = { url: string; close(): Promise<void> };
 type T = { organizationId: string; environment: "sandbox" };
 const HOUR = 3_600_000;
 
@@ -41,19 +40,6 @@ for (const target of databaseTargets()) {
     const allow = ["127.0.0.1"];
     const db = () => h.opened.db;
 
-    async function startReceiver(): Promise<Receiver> {
-      const server = http.createServer(async (req, res) => {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const token = req.url!.split("/").pop()!;
-        const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
-        const a = await receiveWebhook(db(), { token, address: req.socket.remoteAddress!.replace(/^::ffff:/, ""), headers, body: Buffer.concat(chunks).toString() }, allow);
-        res.writeHead(a.status, { "content-type": "application/json" }).end(JSON.stringify(a.body));
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      const { port } = server.address() as { port: number };
-      return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-    }
 
     async function connected(name: string) {
       const org = await createOrganization(db(), name, ["admin", "operator"]);
@@ -97,7 +83,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver();
+      receiver = await startReceiver(db, allow);
     }, 60_000);
     afterAll(async () => {
       await receiver?.close();

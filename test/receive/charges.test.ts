@@ -4,13 +4,12 @@
  * as postback_url, paid through the sandbox and verified through the webhook path, and the public
  * payment page answering only while it should.
  */
-import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
-import { endpointFor, intakeUrl, receiveWebhook } from "@/lib/events/intake";
+import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { processDue } from "@/lib/events/worker";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { chargeFormSchema, type ChargeForm } from "@/lib/charges/form";
@@ -20,6 +19,7 @@ import { validateBarcode } from "@/lib/payments/boleto";
 import { isValidClabe } from "@/lib/payments/clabe";
 import { decodeBrCode } from "@/lib/payments/pix-br-code";
 import { databaseTargets } from "../support/databases";
+import { startReceiver, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 
 const pixForm = (externalId: string, over: Partial<ChargeForm> = {}): ChargeForm =>
@@ -35,7 +35,7 @@ for (const target of databaseTargets()) {
   describe(`charges [${target.name}]`, () => {
     let h: Harness;
     let ctx: ApiContext;
-    let server: http.Server;
+    let receiver: Receiver;
     let base: string;
     const db = () => h.opened.db;
 
@@ -68,19 +68,11 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      server = http.createServer(async (req, res) => {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const token = req.url!.split("/").pop()!;
-        const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
-        const a = await receiveWebhook(db(), { token, address: req.socket.remoteAddress!.replace(/^::ffff:/, ""), headers, body: Buffer.concat(chunks).toString() }, ["127.0.0.1"]);
-        res.writeHead(a.status, { "content-type": "application/json" }).end(JSON.stringify(a.body));
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      receiver = await startReceiver(db);
+      base = receiver.url;
     }, 60_000);
     afterAll(async () => {
-      await new Promise((r) => server?.close(r));
+      await receiver?.close();
       await ctx?.flush();
       await h?.dispose();
     });

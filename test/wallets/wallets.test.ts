@@ -5,14 +5,12 @@
  * refusals and a lost answer come back in the member's words; one organisation never sees or pays
  * into another's wallets.
  */
-import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
-import { receiveWebhook } from "@/lib/events/intake";
 import { processDue } from "@/lib/events/worker";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { eventsSince, latestEventId } from "@/lib/events/live";
@@ -21,9 +19,9 @@ import type { FetchLike } from "@/lib/payment-api";
 import { describeWalletFailure } from "@/lib/wallets/failures";
 import { createWallet, findWallet, listWallets, simulateWalletDeposit, type WalletTarget } from "@/lib/wallets/service";
 import { databaseTargets } from "../support/databases";
+import { startReceiver, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 
-type Receiver = { url: string; close(): Promise<void> };
 
 const en = createTranslator(getMessages("en"), "en");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -38,20 +36,6 @@ for (const target of databaseTargets()) {
     const db = () => h.opened.db;
     const deps = () => ({ db: db(), ctx });
 
-    /** The sandbox delivers to this receiver, which hands each delivery to the same intake as the route handler. */
-    async function startReceiver(): Promise<Receiver> {
-      const server = http.createServer(async (req, res) => {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const token = req.url!.split("/").pop()!;
-        const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
-        const a = await receiveWebhook(db(), { token, address: req.socket.remoteAddress!.replace(/^::ffff:/, ""), headers, body: Buffer.concat(chunks).toString() }, allow);
-        res.writeHead(a.status, { "content-type": "application/json" }).end(JSON.stringify(a.body));
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      const { port } = server.address() as { port: number };
-      return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-    }
 
     /**
      * An organisation connected to its own sandbox account, its webhooks routed to the receiver.
@@ -108,7 +92,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver();
+      receiver = await startReceiver(db, allow);
     }, 60_000);
     afterAll(async () => {
       await receiver?.close();
