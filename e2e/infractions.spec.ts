@@ -3,7 +3,7 @@
  * deadline with the time left in words, the navigation's badge for those due within 48 hours, and
  * an infraction opened at the sandbox appearing without a reload once its webhook is read back.
  */
-import { test, expect, memberContext, merchantIntegration, sandboxControl, seriousViolations } from "./fixtures";
+import { test, expect, addMember, memberContext, merchantIntegration, sandboxControl, seriousViolations } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -42,4 +42,103 @@ test("an infraction opened at the sandbox appears live with its deadline", async
   await expect(row).toContainText("R$80.00");
   expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
   await context.close();
+});
+
+test("assigning an infraction shows who handles it, and Mine finds it", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await page.goto("/infractions?status=open");
+  const first = page.getByTestId("infraction-due").first();
+  const href = (await first.getAttribute("href"))!;
+  const id = href.split("/").pop()!;
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/infractions/${id}$`));
+  await expect(page.getByTestId("reply-possible")).toContainText("Another reply is possible until");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId("assign-select").selectOption({ label: "Demo Admin" });
+  await expect(page.getByText("Assignment saved", { exact: true })).toBeVisible();
+  await page.goto("/infractions?assignee=me");
+  await expect(page.getByTestId(`infraction-${id}`)).toContainText("Demo Admin");
+  await context.close();
+});
+
+test("an internal deadline moves infractions into the due-soon group earlier, and the badge follows", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await page.goto("/infractions");
+  const badge = page.getByTestId("nav-badge-infractions").first();
+  const before = Number((await badge.textContent())!.match(/^\d+/)![0]);
+  const laterBefore = await page.locator("tr[data-urgency=later]").count();
+  expect(laterBefore).toBeGreaterThan(0);
+  const hours = page.getByLabel("Reply this many hours before the provider's deadline");
+  await hours.fill("200");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter whole hours from 0 to 167.")).toBeVisible();
+  // 150 hours: every open infraction (7 days at most) is now due within 48 hours of the team's deadline.
+  await hours.fill("150");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Deadlines shown are your team's: 150 hours before the provider's.")).toBeVisible();
+  await expect(page.locator("tr[data-urgency=later]")).toHaveCount(0);
+  await expect(badge).toHaveText(new RegExp(`^${before + laterBefore}`));
+  await hours.fill("0");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(/Deadlines shown are the provider's/)).toBeVisible();
+  await context.close();
+});
+
+const pdf = (n = 2000) => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(n, 0x20)]);
+const png = (n = 2000) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(n, 0)]);
+
+test("support replies with a PDF and a PNG; too many, too large and disguised files are refused; an operator cannot reply", async ({ browser }) => {
+  const { context: adminCtx, page: admin } = await memberContext(browser);
+  const integration = await merchantIntegration(admin);
+  const charge = await integration.cashin.create({ amount: 55, currency: "BRL", payer: { name: "Evidence Payer", document: "52998224725" } });
+  const control = sandboxControl();
+  await control.simulate(charge.transaction_id, { event: "cashin.confirmed" });
+  const opened = await control.openInfraction({ transaction_id: charge.transaction_id, type: "REFUND_REQUEST", reason: "Goods not received" });
+  await admin.goto("/infractions");
+  await expect(admin.getByTestId(`infraction-${opened.infraction_id}`)).toBeVisible({ timeout: 30_000 });
+  await adminCtx.close();
+
+  const support = await addMember(browser, "support", "med-support");
+  const { context, page } = await memberContext(browser, support);
+  await page.goto(`/infractions/${opened.infraction_id}`);
+  await expect(page.getByTestId("reply-possible")).toContainText("Another reply is possible until");
+  await page.getByLabel("Message", { exact: true }).fill("The order was delivered on the 12th; the signed receipt and the tracking page are attached.");
+  const input = page.getByLabel("choose files");
+  await input.setInputFiles(Array.from({ length: 6 }, (_, k) => ({ name: `doc${k}.pdf`, mimeType: "application/pdf", buffer: pdf() })));
+  await expect(page.getByText("At most 5 files can be attached.")).toBeVisible();
+  for (let k = 5; k >= 0; k--) await page.getByRole("button", { name: `Remove doc${k}.pdf` }).click();
+  await input.setInputFiles([{ name: "huge.pdf", mimeType: "application/pdf", buffer: pdf(11 * 1024 * 1024) }]);
+  await expect(page.getByText(/huge\.pdf is larger than/)).toBeVisible();
+  await page.getByRole("button", { name: "Remove huge.pdf" }).click();
+  await input.setInputFiles([{ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(4000, 0x90)]) }]);
+  await expect(page.getByText("invoice.pdf is not a PDF, JPG or PNG file (its content was checked, not its name).")).toBeVisible();
+  await page.getByRole("button", { name: "Remove invoice.pdf" }).click();
+  // The server checks again when the browser is bypassed.
+  const bypass = await page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    multipart: { message: "bypassing the form", files: { name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(100)]) } },
+  });
+  expect(bypass.status()).toBe(415);
+  expect((await bypass.json()).error.message).toContain("is not a PDF, JPG or PNG");
+
+  await input.setInputFiles([
+    { name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf() },
+    { name: "tracking.png", mimeType: "image/png", buffer: png() },
+  ]);
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByText("Reply sent. The infraction is now responded.", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("infraction-status")).toContainText("Responded");
+  await expect(page.getByTestId("replies")).toContainText("signed receipt");
+  await expect(page.getByTestId("replies")).toContainText("tracking.png");
+  await context.close();
+
+  const operator = await addMember(browser, "operator", "med-operator");
+  const op = await memberContext(browser, operator);
+  await op.page.goto(`/infractions/${opened.infraction_id}`);
+  await expect(op.page.getByText("Only support and admins can reply.")).toBeVisible();
+  const refused = await op.page.request.post(`/api/infractions/${opened.infraction_id}/reply`, { multipart: { message: "operator", files: { name: "a.pdf", mimeType: "application/pdf", buffer: pdf() } } });
+  expect(refused.status()).toBe(403);
+  await op.context.close();
 });

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   "charge.simulated",
   "wallet.created",
   "wallet.deposit_simulated",
+  "infraction.replied",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { InternalDeadlineForm } from "@/components/infractions/internal-deadline-form";
+import { can } from "@/lib/auth/roles";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
 import { getDb, schema } from "@/lib/db";
@@ -115,9 +117,10 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
           </Button>
           <LiveRefresh kinds={["infraction"]} environment={environment} after={after} className="ml-auto" />
         </form>
-        <p className="text-sm text-muted-foreground">
-          {internalHours > 0 ? t("infractions.internalDeadline", { hours: internalHours }) : t("infractions.apiDeadline")}
-        </p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <p className="text-sm text-muted-foreground">{internalHours > 0 ? t("infractions.internalDeadline", { hours: internalHours }) : t("infractions.apiDeadline")}</p>
+          {can(access.role, "organization.manage") && <InternalDeadlineForm hours={internalHours} />}
+        </div>
         {rows.length === 0 ? (
           filtered ? (
             <EmptyState title={t("infractions.noMatchTitle")} description={t("infractions.noMatchDescription")} />
@@ -146,13 +149,13 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                         <TableCell>
                           {i.effectiveDeadlineAt ? (
                             <span className="grid gap-0.5">
-                              <span className={cn(URGENCY_CLASS[u])} data-testid="infraction-due">
+                              <Link href={`/infractions/${i.infractionId}`} className={cn("underline-offset-2 hover:underline", URGENCY_CLASS[u])} data-testid="infraction-due">
                                 {u === "done"
                                   ? t("infractions.closed")
                                   : u === "overdue"
                                     ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
                                     : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
-                              </span>
+                              </Link>
                               <span className="text-xs text-muted-foreground">
                                 {formatDateTime(i.effectiveDeadlineAt, locale)}
                                 {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatDateTime(i.deadlineAt, locale) })}` : ""}

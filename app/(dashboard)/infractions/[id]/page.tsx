@@ -1,0 +1,332 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { and, asc, eq, inArray, like, ne, or } from "drizzle-orm";
+import { ArrowLeft } from "lucide-react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { TransactionStatus } from "@/components/events/transaction-status";
+import { AssignSelect } from "@/components/infractions/assign-select";
+import { ReplyForm } from "@/components/infractions/reply-form";
+import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { getDb, schema } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { getInfraction, refreshInfraction } from "@/lib/infractions/mirror";
+import { transactionById } from "@/lib/transactions/query";
+import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("infractions.detail.title") };
+}
+
+type Reply = { reply_id?: string; message?: string; created_at?: string; files?: { name?: string; content_type?: string; size?: number }[] };
+
+/** A party (debtor, creditor) as the API gave it: its fields, named as they came. */
+function Party({ value }: { value: unknown }) {
+  if (!value || typeof value !== "object") return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-muted-foreground">{k.replace(/_/g, " ")}</dt>
+          <dd className="break-all">{typeof v === "object" ? JSON.stringify(v) : String(v ?? "—")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One infraction: every field, the original transaction and earlier disputes on it, the money
+ * (blocked, returned, released), the replies, the webhooks received, the outcome; who handles it;
+ * whether another reply is possible, and the reply form.
+ */
+export default async function InfractionPage({ params }: { params: Promise<{ id: string }> }) {
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment } = await pageEnvironment(access);
+  const { id } = await params;
+  if (id.length > 100) notFound();
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const after = await latestEventId(db, access.organizationId);
+  let inf = await getInfraction(db, target, id);
+  if (!inf) notFound();
+  // The list carries no parties or replies: read the detail once through the API context.
+  if (inf.debtor === null && inf.replies === null) {
+    await refreshInfraction({ db, ctx: await apiContext() }, target, id, { userId: access.userId, budgetWaitMs: 1_000 }).catch(() => undefined);
+    inf = (await getInfraction(db, target, id)) ?? inf;
+  }
+  const i = schema.infractions;
+  const w = schema.webhookInbox;
+  const [tx, others, events, members] = await Promise.all([
+    inf.transactionId ? transactionById(db, target, inf.transactionId) : Promise.resolve(null),
+    inf.transactionId
+      ? db
+          .select({ infractionId: i.infractionId, type: i.type, status: i.status, outcome: i.outcome, apiCreatedAt: i.apiCreatedAt })
+          .from(i)
+          .where(and(eq(i.organizationId, target.organizationId), eq(i.environment, environment), eq(i.transactionId, inf.transactionId), ne(i.infractionId, id)))
+      : Promise.resolve([]),
+    db
+      .select({ id: w.id, event: w.event, receivedAt: w.receivedAt, outcome: w.outcome, body: w.body })
+      .from(w)
+      .where(
+        and(
+          eq(w.organizationId, target.organizationId),
+          eq(w.environment, environment),
+          inArray(w.objectId, [id, ...(inf.transactionId ? [inf.transactionId] : [])]),
+          or(like(w.event, "chargeback.%"), like(w.event, "refund_%")),
+        ),
+      )
+      .orderBy(asc(w.id))
+      .limit(50),
+    db
+      .select({ id: schema.users.id, name: schema.users.name, role: schema.memberships.role })
+      .from(schema.memberships)
+      .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+      .where(eq(schema.memberships.organizationId, access.organizationId)),
+  ]);
+  const mine = events.filter((e) => {
+    try {
+      const b = JSON.parse(e.body) as Record<string, unknown>;
+      const inner = (b.data && typeof b.data === "object" ? b.data : b) as Record<string, unknown>;
+      return !inner.infraction_id || inner.infraction_id === id;
+    } catch {
+      return false;
+    }
+  });
+  const now = new Date();
+  const replies = (Array.isArray(inf.replies) ? inf.replies : []) as Reply[];
+  const resolved = inf.status === "resolved";
+  const pastDeadline = inf.deadlineAt !== null && inf.deadlineAt.getTime() <= now.getTime();
+  const closedReason = resolved ? t("infractions.detail.noReplyResolved") : pastDeadline ? t("infractions.detail.noReplyDeadline") : null;
+  const canReply = can(access.role, "infractions.reply");
+  const money = (v: string | null) => (v !== null && inf!.currency ? formatMoney(v, inf!.currency, locale) : "—");
+  const released = resolved && (inf.outcome === "won" || inf.outcome === "canceled") ? (inf.blockedAmount ?? inf.amount) : null;
+  const typeLabel = inf.type === "REFUND_REQUEST" || inf.type === "FRAUD" ? t(`infractions.types.${inf.type}`) : (inf.type ?? "—");
+  const statusLabel = inf.status === "open" || inf.status === "responded" || inf.status === "resolved" ? t(`infractions.statuses.${inf.status}`) : inf.status;
+
+  return (
+    <>
+      <PageHeader
+        title={`${money(inf.amount)} · ${typeLabel}`}
+        description={t("infractions.detail.description", { id })}
+        actions={
+          <Link href="/infractions" className="inline-flex items-center gap-1 text-sm underline-offset-2 hover:underline">
+            <ArrowLeft aria-hidden className="size-4" /> {t("infractions.detail.back")}
+          </Link>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 content-start gap-6">
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+              <CardTitle>
+                <h2>{t("infractions.detail.status")}</h2>
+              </CardTitle>
+              <div className="flex items-center gap-3">
+                <Badge variant={inf.status === "open" ? "warning" : "secondary"} data-testid="infraction-status">
+                  {statusLabel}
+                  {inf.outcome ? ` · ${inf.outcome}` : ""}
+                </Badge>
+                <LiveRefresh kinds={["infraction"]} environment={environment} after={after} />
+              </div>
+            </CardHeader>
+            <CardContent className="grid gap-3 text-sm">
+              <p data-testid="reply-possible" className={closedReason ? "text-muted-foreground" : "font-medium"}>
+                {closedReason ??
+                  t("infractions.detail.replyUntil", {
+                    at: inf.deadlineAt ? formatDateTime(inf.deadlineAt, locale) : "—",
+                    in: inf.deadlineAt ? formatRelativeTime(inf.deadlineAt, locale, now) : "—",
+                  })}
+              </p>
+              {inf.effectiveDeadlineAt && inf.deadlineAt && inf.effectiveDeadlineAt.getTime() !== inf.deadlineAt.getTime() && !resolved && (
+                <p className="text-muted-foreground">{t("infractions.detail.teamDeadline", { at: formatDateTime(inf.effectiveDeadlineAt, locale) })}</p>
+              )}
+              {resolved && (
+                <Alert variant={inf.outcome === "lost" ? "destructive" : "success"} data-testid="infraction-outcome">
+                  <AlertDescription>
+                    {inf.outcome === "lost"
+                      ? t("infractions.detail.outcomeLost", { debited: money(inf.debitedAmount ?? inf.amount) })
+                      : t("infractions.detail.outcomeReleased", { released: money(released) })}
+                  </AlertDescription>
+                </Alert>
+              )}
+              <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("infractions.detail.disputed")}</dt>
+                  <dd className="font-medium tabular-nums">{money(inf.amount)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("infractions.columns.blocked")}</dt>
+                  <dd className="tabular-nums">{resolved ? money("0") : money(inf.blockedAmount ?? inf.amount)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("infractions.detail.returned")}</dt>
+                  <dd className="tabular-nums">{inf.outcome === "lost" ? money(inf.debitedAmount ?? inf.amount) : money("0")}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t("infractions.detail.released")}</dt>
+                  <dd className="tabular-nums">{released ? money(released) : money("0")}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <ReplyForm infractionId={id} type={inf.type ?? "REFUND_REQUEST"} canReply={canReply && !closedReason} closedReason={closedReason ?? (canReply ? null : t("infractions.detail.noReplyRole"))} />
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("infractions.detail.replies")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {replies.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("infractions.detail.noReplies")}</p>
+              ) : (
+                <ol className="grid gap-4" data-testid="replies">
+                  {replies.map((r, n) => (
+                    <li key={r.reply_id ?? n} className="grid gap-1 border-l-2 pl-3">
+                      <span className="text-xs text-muted-foreground">{r.created_at ? formatDateTime(r.created_at, locale) : ""}</span>
+                      <p className="text-sm whitespace-pre-wrap">{r.message}</p>
+                      {r.files && r.files.length > 0 && (
+                        <ul className="text-xs text-muted-foreground">
+                          {r.files.map((f, k) => (
+                            <li key={k}>
+                              {f.name} · {f.content_type} · {f.size !== undefined ? `${Math.ceil(f.size / 1024)} KB` : ""}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid min-w-0 content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("infractions.detail.details")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {can(access.role, "infractions.reply") ? (
+                <AssignSelect
+                  infractionId={id}
+                  assigneeId={inf.assigneeId}
+                  members={members.filter((m) => m.role === "support" || m.role === "admin").map((m) => ({ id: m.id, name: m.name }))}
+                />
+              ) : (
+                <p className="text-sm">
+                  {t("infractions.assignee")}: {members.find((m) => m.id === inf!.assigneeId)?.name ?? t("infractions.unassigned")}
+                </p>
+              )}
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">{t("infractions.type")}</dt>
+                <dd>{typeLabel}</dd>
+                <dt className="text-muted-foreground">{t("infractions.detail.reason")}</dt>
+                <dd>{inf.reason ?? "—"}</dd>
+                <dt className="text-muted-foreground">{t("infractions.detail.opened")}</dt>
+                <dd>{inf.apiCreatedAt ? formatDateTime(inf.apiCreatedAt, locale) : "—"}</dd>
+                <dt className="text-muted-foreground">{t("infractions.detail.apiDeadline")}</dt>
+                <dd>{inf.deadlineAt ? formatDateTime(inf.deadlineAt, locale) : "—"}</dd>
+                <dt className="text-muted-foreground">e2e_id</dt>
+                <dd className="font-mono text-xs break-all">{inf.e2eId ?? "—"}</dd>
+                {inf.resolvedAt && (
+                  <>
+                    <dt className="text-muted-foreground">{t("infractions.detail.resolvedAt")}</dt>
+                    <dd>{formatDateTime(inf.resolvedAt, locale)}</dd>
+                  </>
+                )}
+              </dl>
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">{t("infractions.detail.debtor")}</h3>
+                <Party value={inf.debtor} />
+              </div>
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">{t("infractions.detail.creditor")}</h3>
+                <Party value={inf.creditor} />
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("infractions.detail.transaction")}</h2>
+              </CardTitle>
+              {tx && <CardDescription>{tx.payerName ? `${tx.payerName}${tx.payerDocument ? ` · ${tx.payerDocument}` : ""}` : ""}</CardDescription>}
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              {tx ? (
+                <>
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{tx.amount && tx.currency ? formatMoney(tx.amount, tx.currency, locale) : "—"}</span>
+                    <TransactionStatus status={tx.status} reportedStatus={tx.reportedStatus} t={t} />
+                    <span className="text-muted-foreground">{formatDateTime(tx.apiCreatedAt ?? tx.firstSeenAt, locale)}</span>
+                  </p>
+                  <Link href={`/transactions?tx=${tx.transactionId}`} className="font-mono text-xs break-all underline underline-offset-2">
+                    {tx.transactionId}
+                  </Link>
+                </>
+              ) : (
+                <p className="font-mono text-xs break-all">{inf.transactionId ?? "—"}</p>
+              )}
+              <h3 className="mt-2 text-sm font-semibold">{t("infractions.detail.earlier")}</h3>
+              {others.length === 0 ? (
+                <p className="text-muted-foreground">{t("infractions.detail.noEarlier")}</p>
+              ) : (
+                <ul className="grid gap-1">
+                  {others.map((o) => (
+                    <li key={o.infractionId}>
+                      <Link href={`/infractions/${o.infractionId}`} className="underline underline-offset-2">
+                        {o.type} · {o.status}
+                        {o.outcome ? ` · ${o.outcome}` : ""}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("infractions.detail.events")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {mine.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("infractions.detail.noEvents")}</p>
+              ) : (
+                <ol className="grid gap-1 text-sm" data-testid="infraction-events">
+                  {mine.map((e) => (
+                    <li key={e.id} className="flex flex-wrap justify-between gap-2">
+                      <span className="font-mono text-xs">{e.event}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {formatDateTime(e.receivedAt, locale)} · {t(`webhooks.outcomes.${e.outcome}`)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+"use server";
+/**
+ * Infractions: assign one to a member (support and admin, who may reply), and set the team's internal
+ * deadline (admins). Each action checks the session, the organisation and the role itself.
+ */
+import { z } from "zod";
+import { getDatabase } from "@/lib/db";
+import { pageEnvironment } from "@/lib/api-context";
+import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { MAX_INTERNAL_DEADLINE_HOURS, setAssignee, setInternalDeadlineHours } from "@/lib/infractions/mirror";
+
+export const assignInfractionAction = protectedAction(
+  "infractions.reply",
+  z.object({ id: z.string().min(1).max(100), assigneeId: z.string().uuid().nullable() }),
+  async ({ id, assigneeId }, { access }) => {
+    const { environment } = await pageEnvironment(access);
+    const d = await getDatabase();
+    if (!(await setAssignee(d.db, { organizationId: access.organizationId, environment }, id, assigneeId))) {
+      throw new ExpectedError("NOT_FOUND", "infractions.detail.assignNotFound");
+    }
+    return { assigneeId };
+  },
+);
+
+export const setInternalDeadlineAction = protectedAction(
+  "organization.manage",
+  z.object({ hours: z.coerce.number().int("infractions.settings.hoursInvalid").min(0, "infractions.settings.hoursInvalid").max(MAX_INTERNAL_DEADLINE_HOURS, "infractions.settings.hoursInvalid") }),
+  async ({ hours }, { access }) => {
+    const d = await getDatabase();
+    return { hours: await setInternalDeadlineHours(d.db, access.organizationId, hours, access.userId) };
+  },
+);
