@@ -142,3 +142,27 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   expect(refused.status()).toBe(403);
   await op.context.close();
 });
+
+test("won and lost resolutions show their outcome and what they did to the balance", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const integration = await merchantIntegration(page);
+  const control = sandboxControl();
+  for (const [outcome, amount, words] of [
+    ["won", 41, /Resolved in your favour: R\$41\.00 released to your available balance\./],
+    ["lost", 42, /Lost: R\$42\.00 returned to the payer from your balance\./],
+  ] as const) {
+    const charge = await integration.cashin.create({ amount, currency: "BRL", payer: { name: `Outcome ${outcome}`, document: "52998224725" } });
+    await control.simulate(charge.transaction_id, { event: "cashin.confirmed" });
+    const { infraction_id: id } = await control.openInfraction({ transaction_id: charge.transaction_id, type: "REFUND_REQUEST" });
+    await expect(async () => {
+      await page.goto(`/infractions/${id}`);
+      await expect(page.getByTestId("infraction-status")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.locator("[data-live-state=live]").first()).toBeVisible();
+    await control.resolveInfraction(id, outcome);
+    await expect(page.getByTestId("infraction-outcome")).toHaveText(words, { timeout: 30_000 });
+    await expect(page.getByTestId("reply-possible")).toHaveText("No more replies: this infraction is resolved.");
+    await expect(page.getByTestId("infraction-events")).toContainText(`chargeback.${outcome}`);
+  }
+  await context.close();
+});

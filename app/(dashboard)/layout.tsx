@@ -6,7 +6,7 @@ import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { formatDate } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { getDb } from "@/lib/db";
@@ -18,7 +18,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const { environment, connected } = await pageEnvironment(access);
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
   // Open infractions due within 48 hours (of the organisation's internal deadline): the navigation's badge.
-  const dueSoon = await dueSoonCount(await getDb(), { organizationId: access.organizationId, environment }).catch(() => 0);
+  const infractionTarget = { organizationId: access.organizationId, environment };
+  const dueSoon = await (async () => dueSoonCount(await getDb(), infractionTarget, await (await apiContext()).providerNow(infractionTarget)))().catch(() => 0);
   const badges = { "/infractions": dueSoon };
   const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }) };
   return (

@@ -92,18 +92,23 @@ function localRefusal(retryAfterMs: number): Response {
   return new Response(JSON.stringify(body), { status: 429, headers: { "content-type": "application/json", "retry-after": String(seconds) } });
 }
 
-/** request_id and error code of an answer, for the log; nothing else of the body is kept. */
-function summarise(text: string): { requestId: string | null; errorCode: string | null } {
+/** request_id, error code and the provider's time of an answer; nothing else of the body is kept. */
+function summarise(text: string): { requestId: string | null; errorCode: string | null; serverTime: number | null } {
   try {
-    const j = JSON.parse(text) as { request_id?: unknown; error?: { code?: unknown } };
+    const j = JSON.parse(text) as { request_id?: unknown; error?: { code?: unknown }; timestamp?: unknown };
+    const at = typeof j.timestamp === "string" ? Date.parse(j.timestamp) : NaN;
     return {
       requestId: typeof j.request_id === "string" ? j.request_id : null,
       errorCode: typeof j.error?.code === "string" ? j.error.code : null,
+      serverTime: Number.isFinite(at) ? at : null,
     };
   } catch {
-    return { requestId: null, errorCode: null };
+    return { requestId: null, errorCode: null, serverTime: null };
   }
 }
+
+/** A change of the provider's clock offset smaller than this is network jitter, not worth a write. */
+const CLOCK_OFFSET_TOLERANCE_MS = 2_000;
 
 export class ApiContext {
   readonly budget: RateBudget;
@@ -221,12 +226,30 @@ export class ApiContext {
         throw e;
       }
       const latencyMs = Math.round(performance.now() - started);
-      const { requestId, errorCode } = summarise(text);
+      const { requestId, errorCode, serverTime } = summarise(text);
+      if (serverTime !== null) await this.#observeClock(row, serverTime - (this.#now() - latencyMs / 2)).catch(() => undefined);
       this.requestLog.add({ ...entry, status: res.status, latencyMs, requestId: requestId ?? res.headers.get("x-request-id"), errorCode });
       const now = this.#now();
       await this.budget.observe(bucket, limit, res.status, parseRateLimit(res.headers, now), now).catch(() => undefined);
       return res;
     };
+  }
+
+  /** Keeps the provider's clock offset of a credential in PostgreSQL when it moved (every instance reads it). */
+  async #observeClock(row: CredentialRow, offsetMs: number): Promise<void> {
+    const known = row.clockOffsetMs ?? null;
+    if (known !== null && Math.abs(known - offsetMs) < CLOCK_OFFSET_TOLERANCE_MS) return;
+    row.clockOffsetMs = Math.round(offsetMs);
+    await this.#db.update(schema.apiCredentials).set({ clockOffsetMs: row.clockOffsetMs }).where(eq(schema.apiCredentials.id, row.id));
+  }
+
+  /**
+   * The provider's "now" for a target: our clock plus the offset its answers showed (0 until one
+   * did). Deadlines the API sets are judged on this clock.
+   */
+  async providerNow(target: ApiTarget): Promise<Date> {
+    const row = await this.#row(target).catch(() => null);
+    return new Date(this.#now() + (row?.clockOffsetMs ?? 0));
   }
 
   /** Runs `fn` with the target's client and returns what it returns (plain data, by contract). */

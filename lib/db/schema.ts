@@ -119,6 +119,11 @@ export const apiCredentials = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** the last "Test connection": { ok, code?, status?, requestId?, at } */
     lastCheck: jsonb("last_check"),
+    /**
+     * The provider's clock minus ours, from the `timestamp` of its answers (ms): deadlines the API
+     * sets (an infraction's deadline_at) are judged on its clock.
+     */
+    clockOffsetMs: bigint("clock_offset_ms", { mode: "number" }),
   },
   (t) => [
     index("api_credentials_org_idx").on(t.organizationId, t.createdAt),

@@ -44,7 +44,8 @@ export function eventsRuntime(): Promise<Runtime> {
               console.error(`[events] infraction sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
             );
           }
-          const crossed = await recordCrossedThresholds(opened.db, target).catch(() => []);
+          // Deadlines are the API's: judged on its clock (the offset its answers showed).
+          const crossed = await recordCrossedThresholds(opened.db, target, await ctx.providerNow(target)).catch(() => []);
           for (const a of crossed) await publish(opened.db, target.organizationId, target.environment, "infraction", { infractionId: a.infractionId, threshold: a.threshold });
         }
         if (Date.now() - purgedAt > 3_600_000) {

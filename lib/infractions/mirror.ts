@@ -276,6 +276,42 @@ export async function dueSoonCount(db: Db, target: Target, now: Date = new Date(
   return Number(row?.n ?? 0);
 }
 
+/** The nearest threshold recorded for each infraction (6 h before 24 h before 48 h). */
+export async function nearestThresholds(db: Db, target: Target, infractionIds: string[]): Promise<Map<string, schema.InfractionThreshold>> {
+  const nearest = new Map<string, schema.InfractionThreshold>();
+  if (!infractionIds.length) return nearest;
+  const a = schema.infractionAlerts;
+  const crossed = await db
+    .select({ infractionId: a.infractionId, threshold: a.threshold })
+    .from(a)
+    .where(and(eq(a.organizationId, target.organizationId), eq(a.environment, target.environment), inArray(a.infractionId, infractionIds)));
+  for (const c of crossed) {
+    const prev = nearest.get(c.infractionId);
+    const th = c.threshold as schema.InfractionThreshold;
+    if (!prev || THRESHOLD_HOURS[th] < THRESHOLD_HOURS[prev]) nearest.set(c.infractionId, th);
+  }
+  return nearest;
+}
+
+/** An unresolved infraction due soon, with the nearest deadline threshold already crossed (6 h before 24 h before 48 h). */
+export type InfractionAlertView = InfractionView & { threshold: schema.InfractionThreshold | null };
+
+/**
+ * The alerts panel: unresolved infractions whose effective deadline is within `hours` of `now` (the
+ * API's clock) and whose API deadline has not passed, due first, each with the nearest threshold
+ * recorded for it; and, when none is that close, the next one due.
+ */
+export async function infractionAlerts(db: Db, target: Target, now: Date, hours = 48, limit = 5): Promise<{ due: InfractionAlertView[]; next: InfractionView | null }> {
+  const open = (await listInfractions(db, target, { userId: null, limit: 200 })).filter(
+    (i) => UNRESOLVED.includes(i.status) && i.deadlineAt !== null && i.deadlineAt.getTime() > now.getTime() && i.effectiveDeadlineAt !== null,
+  );
+  const horizon = now.getTime() + hours * 3_600_000;
+  const due = open.filter((i) => i.effectiveDeadlineAt!.getTime() <= horizon).sort((a, b) => a.effectiveDeadlineAt!.getTime() - b.effectiveDeadlineAt!.getTime()).slice(0, limit);
+  const nearest = await nearestThresholds(db, target, due.map((i) => i.infractionId));
+  const next = due.length ? null : (open.sort((x, y) => x.effectiveDeadlineAt!.getTime() - y.effectiveDeadlineAt!.getTime())[0] ?? null);
+  return { due: due.map((i) => ({ ...i, threshold: nearest.get(i.infractionId) ?? null })), next };
+}
+
 export async function getInfraction(db: Db, target: Target, infractionId: string): Promise<InfractionView | null> {
   const t = schema.infractions;
   const [[row], hours] = await Promise.all([

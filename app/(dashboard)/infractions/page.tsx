@@ -13,10 +13,10 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { InternalDeadlineForm } from "@/components/infractions/internal-deadline-form";
 import { can } from "@/lib/auth/roles";
 import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { getDb, schema } from "@/lib/db";
 import { latestEventId } from "@/lib/events/live";
-import { getInternalDeadlineHours, listInfractions, type InfractionView } from "@/lib/infractions/mirror";
+import { getInternalDeadlineHours, listInfractions, nearestThresholds, type InfractionView } from "@/lib/infractions/mirror";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { cn } from "@/lib/utils";
@@ -74,7 +74,9 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
       .where(and(eq(schema.memberships.organizationId, access.organizationId))),
   ]);
   const names = new Map(members.map((m) => [m.id, m.name]));
-  const nowDate = new Date();
+  const alerts = await nearestThresholds(db, target, rows.filter((r) => r.status !== "resolved").map((r) => r.infractionId));
+  // The API's deadlines, judged on its clock.
+  const nowDate = await (await apiContext()).providerNow(target);
   const now = nowDate.getTime();
   const filtered = Object.values(filter).some(Boolean);
   return (
@@ -145,7 +147,7 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                   {rows.map((i) => {
                     const u = urgency(i, now);
                     return (
-                      <TableRow key={i.infractionId} data-testid={`infraction-${i.infractionId}`} data-urgency={u}>
+                      <TableRow key={i.infractionId} data-testid={`infraction-${i.infractionId}`} data-urgency={u} data-threshold={alerts.get(i.infractionId) ?? ""}>
                         <TableCell>
                           {i.effectiveDeadlineAt ? (
                             <span className="grid gap-0.5">
@@ -156,6 +158,11 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                                     ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
                                     : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
                               </Link>
+                              {alerts.get(i.infractionId) && (
+                                <Badge variant={alerts.get(i.infractionId) === "48h" ? "warning" : "destructive"} className="w-fit" data-testid="alert-threshold">
+                                  {t(`overviewWidgets.infractions.threshold.${alerts.get(i.infractionId)!}`)}
+                                </Badge>
+                              )}
                               <span className="text-xs text-muted-foreground">
                                 {formatDateTime(i.effectiveDeadlineAt, locale)}
                                 {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatDateTime(i.deadlineAt, locale) })}` : ""}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { InfractionAlertsCard } from "@/components/overview/infraction-alerts";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -49,7 +50,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const props = { access, environment };
   return (
     <>
-      <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance"]} environment={environment} after={after} />} />
+      <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance", "infraction"]} environment={environment} after={after} />} />
       <div className="grid min-w-0 grid-cols-1 gap-6">
         {/* Usually nothing to say: no placeholder, so nothing flashes and disappears. */}
         <Suspense fallback={null}>
@@ -73,7 +74,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <Suspense fallback={<CardSkeleton lines={3} />}>
             <RateHeadroomCard {...props} />
           </Suspense>
-          {/* Open infractions with the nearest deadline join here with the Infractions issue. */}
+          <Suspense fallback={<CardSkeleton lines={3} />}>
+            <InfractionAlertsCard {...props} />
+          </Suspense>
         </div>
       </div>
     </>

@@ -102,7 +102,8 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
       return false;
     }
   });
-  const now = new Date();
+  // The API's deadlines, judged on its clock.
+  const now = await (await apiContext()).providerNow(target);
   const replies = (Array.isArray(inf.replies) ? inf.replies : []) as Reply[];
   const resolved = inf.status === "resolved";
   const pastDeadline = inf.deadlineAt !== null && inf.deadlineAt.getTime() <= now.getTime();

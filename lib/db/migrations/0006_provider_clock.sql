@@ -1,0 +1,1 @@
+ALTER TABLE "api_credentials" ADD COLUMN "clock_offset_ms" bigint;
