@@ -24,5 +24,8 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt).*)"],
+  // Not the evidence upload (/api/infractions/{id}/reply, up to 5 × 10 MB): the proxy would buffer
+  // its body and cut it at 10 MB; the route handler checks the session and role itself and counts
+  // the body as it streams.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt|api/infractions/).*)"],
 };

@@ -90,6 +90,24 @@ test("an internal deadline moves infractions into the due-soon group earlier, an
 const pdf = (n = 2000) => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(n, 0x20)]);
 const png = (n = 2000) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(n, 0)]);
 
+test("a reply's draft (message and the chosen files' names) survives closing the page", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await page.goto("/infractions?status=open");
+  await page.getByTestId("infraction-due").first().click();
+  await expect(page).toHaveURL(/\/infractions\/[0-9a-f]+$/);
+  const message = "Draft: the goods left the warehouse on Monday.";
+  await page.getByLabel("Message", { exact: true }).fill(message);
+  await page.getByLabel("choose files").setInputFiles([{ name: "waybill.pdf", mimeType: "application/pdf", buffer: pdf() }]);
+  await expect(page.getByText("waybill.pdf").first()).toBeVisible();
+  const url = page.url();
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(again.getByLabel("Message", { exact: true })).toHaveValue(message);
+  await expect(again.getByText("Previously chosen: waybill.pdf. Add them again.")).toBeVisible();
+  await context.close();
+});
+
 test("support replies with a PDF and a PNG; too many, too large and disguised files are refused; an operator cannot reply", async ({ browser }) => {
   const { context: adminCtx, page: admin } = await memberContext(browser);
   const integration = await merchantIntegration(admin);
@@ -122,10 +140,30 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   });
   expect(bypass.status()).toBe(415);
   expect((await bypass.json()).error.message).toContain("is not a PDF, JPG or PNG");
+  const six = await page.request.fetch(`/api/infractions/${opened.infraction_id}/reply`, {
+    method: "POST",
+    multipart: (() => {
+      const form = new FormData();
+      form.append("message", "six files");
+      for (let k = 0; k < 6; k++) form.append("files", new Blob([new Uint8Array(pdf(100))], { type: "application/pdf" }), `d${k}.pdf`);
+      return form;
+    })(),
+  });
+  expect(six.status()).toBe(400);
+  expect((await six.json()).error.message).toContain("At most 5 files");
+  const huge = await page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    multipart: { message: "too large", files: { name: "huge.pdf", mimeType: "application/pdf", buffer: pdf(11 * 1024 * 1024) } },
+  });
+  expect(huge.status()).toBe(413);
+  expect((await huge.json()).error.message).toContain("huge.pdf is larger than");
+  // Nothing of the above reached the API: still no reply.
+  await page.reload();
+  await expect(page.getByText("No reply yet.")).toBeVisible();
 
   await input.setInputFiles([
-    { name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf() },
-    { name: "tracking.png", mimeType: "image/png", buffer: png() },
+    // 12 MB in all: more than the 10 MB a proxy would buffer.
+    { name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf(6 * 1024 * 1024) },
+    { name: "tracking.png", mimeType: "image/png", buffer: png(6 * 1024 * 1024) },
   ]);
   await page.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByText("Reply sent. The infraction is now responded.", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
