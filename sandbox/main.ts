@@ -22,6 +22,7 @@ if (!adminToken) {
       "set it to any long random string, e.g. SANDBOX_ADMIN_TOKEN=$(openssl rand -hex 32) npm run sandbox",
   );
 }
+if (adminToken!.length < 32) fail("SANDBOX_ADMIN_TOKEN must be at least 32 characters, e.g. SANDBOX_ADMIN_TOKEN=$(openssl rand -hex 32) npm run sandbox");
 const portText = process.env.SANDBOX_PORT ?? "4010";
 const port = Number(portText);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`SANDBOX_PORT must be a port number (0-65535), got "${portText}"`);

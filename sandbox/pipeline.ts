@@ -135,8 +135,28 @@ export async function readBody(c: Context): Promise<Uint8Array> {
   const ct = c.req.header("content-type");
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("INVALID_PAYLOAD", `the body exceeds ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES });
-  const raw = new Uint8Array(await c.req.arrayBuffer());
-  if (raw.byteLength > MAX_BODY_BYTES) throw new ApiError("INVALID_PAYLOAD", `the body exceeds ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES });
+  // Counted while it streams: a chunked body (no Content-Length) stops being read past the limit.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = c.req.raw.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new ApiError("INVALID_PAYLOAD", `the body exceeds ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES });
+      }
+      chunks.push(value);
+    }
+  }
+  const raw = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    raw.set(ch, at);
+    at += ch.byteLength;
+  }
   // An empty body without a Content-Type reads as {} (then the schema names what is missing).
   if (ct === undefined && raw.byteLength === 0) return raw;
   if (!isJsonType(ct)) {

@@ -105,8 +105,12 @@ export function buildApp(sb: Sandbox, adminToken: string, isReady: () => boolean
   return app;
 }
 
+/** The control API's token: long enough that guessing it is not a plan. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
 export async function createSandbox(opts: SandboxOptions): Promise<RunningSandbox> {
   if (!opts.adminToken) throw new Error("createSandbox: adminToken is required");
+  if (opts.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`createSandbox: adminToken must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters (a long random string)`);
   const opened = await openDatabase({
     url: opts.databaseUrl,
     dataDir: opts.dataDir,

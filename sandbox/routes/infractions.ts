@@ -20,6 +20,7 @@
  *   `{ infraction_id, reply_id, status: "responded" }`; the files' metadata is kept (name, detected
  *   content_type, size, sha256), not their bytes.
  */
+import { MAX_OFFSET } from "./transactions";
 import { createHash } from "node:crypto";
 import {
   INFRACTION_FILE_MAX_BYTES,
@@ -57,10 +58,11 @@ export const infractionListRoute: V2Route = {
       params.push(f.type);
       where.push(`type = $${params.length}`);
     }
+    if ((page - 1) * pageSize > MAX_OFFSET) return { status: 200, data: { items: [], page, page_size: pageSize, has_next: false, has_prev: true } };
     params.push(pageSize + 1, (page - 1) * pageSize);
     const rows = await sb.db.query<InfractionRow>(
       `select ${COLUMNS} from infractions where ${where.join(" and ")}
-        order by created_at desc, infraction_id desc limit $${params.length - 1}::int offset $${params.length}::int`,
+        order by created_at desc, infraction_id desc limit $${params.length - 1}::int offset $${params.length}::bigint`,
       params,
     );
     return {

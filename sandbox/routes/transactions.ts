@@ -14,6 +14,9 @@ type TxRow = Omit<Pick<TxRecord, "transaction_id" | "external_id" | "type" | "so
 
 const nextDayUtc = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
+/** The largest OFFSET asked of the database; further pages are empty. */
+export const MAX_OFFSET = 1e15;
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function transactionJson(r: TxRow): Record<string, unknown> {
@@ -71,13 +74,15 @@ export const transactionListRoute: V2Route<TransactionListRequest> = {
     if (body.to_date) add("created_at < ?::timestamptz", nextDayUtc(body.to_date));
     if (body.transaction_id) add("transaction_id = ?", body.transaction_id);
     if (body.external_id) add("external_id = ?", body.external_id);
+    // A page past any real data (10^12 and beyond) is an empty page, not an overflow.
+    if ((page - 1) * pageSize > MAX_OFFSET) return { status: 200, data: { items: [], page, page_size: pageSize, has_next: false, has_prev: true } };
     params.push(pageSize + 1, (page - 1) * pageSize);
     const rows = await sb.db.query<TxRow>(
       `select transaction_id, external_id, type, source, method, status, currency, amount, fee, amount_net, chain, network,
               counter_currency, counter_amount, description, details, e2e_id, tx_hash, expires_at, created_at, updated_at
          from transactions where ${where.join(" and ")}
         order by created_at desc, id desc
-        limit $${params.length - 1}::int offset $${params.length}::int`,
+        limit $${params.length - 1}::int offset $${params.length}::bigint`,
       params,
     );
     const hasNext = rows.length > pageSize;

@@ -7,7 +7,7 @@ import pg from "pg";
 import { signatureHeaders } from "@/lib/payment-api/core/signing";
 import { createSandbox, type RunningSandbox } from "../server";
 
-export const ADMIN = "test-admin-token";
+export const ADMIN = "test-admin-token-0123456789abcdef-sandbox";
 
 export type Backend = { name: "pglite" | "postgres" };
 

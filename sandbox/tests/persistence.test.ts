@@ -125,8 +125,15 @@ describe("sandbox/main.ts", () => {
     expect(out).toContain("SANDBOX_ADMIN_TOKEN is not set");
   }, 60_000);
 
+  it("refuses a SANDBOX_ADMIN_TOKEN shorter than 32 characters, with a clear message", async () => {
+    const p = runMain({ SANDBOX_ADMIN_TOKEN: "short", SANDBOX_PORT: "0", SANDBOX_DATA_DIR: ":memory:" });
+    const { code, out } = await p.done;
+    expect(code).not.toBe(0);
+    expect(out).toContain("SANDBOX_ADMIN_TOKEN must be at least 32 characters");
+  }, 60_000);
+
   it("starts from the environment, logs its URL, and stops cleanly on SIGTERM", async () => {
-    const p = runMain({ SANDBOX_ADMIN_TOKEN: "main-test", SANDBOX_PORT: "0", SANDBOX_DATA_DIR: ":memory:" });
+    const p = runMain({ SANDBOX_ADMIN_TOKEN: "main-test-0123456789abcdef0123456789", SANDBOX_PORT: "0", SANDBOX_DATA_DIR: ":memory:" });
     const url = await p.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     const health = await fetch(`${url}/sandbox/health`);
     expect(health.status).toBe(200);

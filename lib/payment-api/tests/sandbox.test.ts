@@ -18,7 +18,7 @@ import { decodeBrCode, parseBoleto, validateAddress, validateClabe, validateDigi
 import { createSandbox, type RunningSandbox } from "@/sandbox/server";
 import { InMemoryTokenStore, PaymentApiClient, PaymentApiError, type FetchLike, type PaymentApiClientOptions } from "../index";
 
-const ADMIN_TOKEN = "payment-api-client-test-admin";
+const ADMIN_TOKEN = "payment-api-client-test-admin-0123456789";
 const BACKENDS = [{ name: "pglite" as const }, ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const }] : [])];
 
 /** A fresh database on the TEST_DATABASE_URL server, dropped by `drop()`. */
