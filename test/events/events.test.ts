@@ -15,8 +15,8 @@ import { syncTransactions } from "@/lib/events/sync";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { eventsSince } from "@/lib/events/live";
 import { databaseTargets } from "../support/databases";
-import { startReceiver, type Receiver } from "../support/receiver";
-import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
+import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 
 
 for (const target of databaseTargets()) {
@@ -74,16 +74,8 @@ for (const target of databaseTargets()) {
       throw new Error(`expected ${n} deliveries`);
     }
 
-    beforeAll(async () => {
-      h = await startHarness(target);
-      ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver(db, allow);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver?.close();
-      await ctx?.flush();
-      await h?.dispose();
-    });
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("stores a delivery from the sandbox, reads it back, and shows the charge paid and verified", async () => {
       const { target: t } = await connected("Org paid");

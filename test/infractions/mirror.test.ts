@@ -26,8 +26,8 @@ import {
   syncInfractions,
 } from "@/lib/infractions/mirror";
 import { databaseTargets } from "../support/databases";
-import { startReceiver, type Receiver } from "../support/receiver";
-import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
+import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 
 type T = { organizationId: string; environment: "sandbox" };
 const HOUR = 3_600_000;
@@ -80,16 +80,8 @@ for (const target of databaseTargets()) {
       return c.transaction_id;
     }
 
-    beforeAll(async () => {
-      h = await startHarness(target);
-      ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver(db, allow);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver?.close();
-      await ctx?.flush();
-      await h?.dispose();
-    });
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     let main: Awaited<ReturnType<typeof connected>>;
     let first: string; // opened, replied, resolved lost

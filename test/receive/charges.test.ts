@@ -19,8 +19,8 @@ import { validateBarcode } from "@/lib/payments/boleto";
 import { isValidClabe } from "@/lib/payments/clabe";
 import { decodeBrCode } from "@/lib/payments/pix-br-code";
 import { databaseTargets } from "../support/databases";
-import { startReceiver, type Receiver } from "../support/receiver";
-import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
+import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 
 const pixForm = (externalId: string, over: Partial<ChargeForm> = {}): ChargeForm =>
   chargeFormSchema.parse({
@@ -66,16 +66,10 @@ for (const target of databaseTargets()) {
     }
 
     beforeAll(async () => {
-      h = await startHarness(target);
-      ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver(db);
+      ({ h, ctx, receiver } = await openWebhookHarness(target));
       base = receiver.url;
     }, 60_000);
-    afterAll(async () => {
-      await receiver?.close();
-      await ctx?.flush();
-      await h?.dispose();
-    });
+    afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("creates a PIX charge with its QR code, carrying the intake URL, and shows it paid once the webhook is verified", async () => {
       const c = await connected("PIX org");

@@ -6,6 +6,9 @@ import http from "node:http";
 import type { OpenedDatabase } from "@/lib/db/driver";
 import type * as schema from "@/lib/db/schema";
 import { receiveWebhook } from "@/lib/events/intake";
+import { ApiContext } from "@/lib/api-context/context";
+import type { TargetDatabase } from "./databases";
+import { startHarness, type Harness } from "./connect";
 
 export type Receiver = { url: string; close(): Promise<void> };
 
@@ -21,4 +24,23 @@ export async function startReceiver(db: () => OpenedDatabase<typeof schema>["db"
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/**
+ * A sandbox, a database, the dashboard's API context and a webhook receiver: what every test of the
+ * webhook path starts with (`beforeAll`), and closes in reverse order (`afterAll`).
+ */
+export type WebhookHarness = { h: Harness; ctx: ApiContext; receiver: Receiver };
+
+export async function openWebhookHarness(target: TargetDatabase, allow: readonly string[] = ["127.0.0.1"]): Promise<WebhookHarness> {
+  const h = await startHarness(target);
+  const ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
+  const receiver = await startReceiver(() => h.opened.db, allow);
+  return { h, ctx, receiver };
+}
+
+export async function closeWebhookHarness(w: Partial<WebhookHarness>): Promise<void> {
+  await w.receiver?.close();
+  await w.ctx?.flush();
+  await w.h?.dispose();
 }

@@ -19,8 +19,8 @@ import type { FetchLike } from "@/lib/payment-api";
 import { describeWalletFailure } from "@/lib/wallets/failures";
 import { createWallet, findWallet, listWallets, simulateWalletDeposit, type WalletTarget } from "@/lib/wallets/service";
 import { databaseTargets } from "../support/databases";
-import { startReceiver, type Receiver } from "../support/receiver";
-import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
+import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 
 
 const en = createTranslator(getMessages("en"), "en");
@@ -89,16 +89,8 @@ for (const target of databaseTargets()) {
         .where(and(eq(schema.auditLog.organizationId, organizationId), eq(schema.auditLog.action, "wallet.created")));
     }
 
-    beforeAll(async () => {
-      h = await startHarness(target);
-      ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-      receiver = await startReceiver(db, allow);
-    }, 60_000);
-    afterAll(async () => {
-      await receiver?.close();
-      await ctx?.flush();
-      await h?.dispose();
-    });
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("creating a wallet stores it with who created it, audits it, and lists it; no other organisation or environment sees it", async () => {
       const { target: t, actor } = await connected("Org create");
