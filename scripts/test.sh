@@ -21,6 +21,9 @@ ensure_chromium() {
   fi
 }
 
+# Before vitest: some integration tests read back what a real browser renders (test/receive/decode.test.ts).
+ensure_chromium
+
 step "type check (tsc)"
 npx tsc --noEmit
 
@@ -33,7 +36,6 @@ npx vitest run
 step "production build (next build)"
 npx next build
 
-ensure_chromium
 step "browser journeys (Playwright in Chromium)"
 npx playwright test
 

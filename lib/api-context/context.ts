@@ -14,7 +14,7 @@
  * leave this module. No Next.js imports: tests and scripts build one directly; the dashboard's
  * server-only entry point is lib/api-context/index.ts.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { open, type Keyring } from "@/lib/credentials/crypto";
 import { secretAad } from "@/lib/credentials/aad";
@@ -309,16 +309,17 @@ export class ApiContext {
     return flight;
   }
 
-  /** Drops cached reads of a credential (all, or one key), e.g. when a webhook moved the balance. */
-  async invalidate(credentialId: string, key?: string): Promise<void> {
+  /** Drops cached reads of a credential (all, or the keys named), e.g. when a webhook moved the balance. */
+  async invalidate(credentialId: string, keys?: string | string[]): Promise<void> {
     const rc = schema.apiReadCache;
-    await this.#db.delete(rc).where(key ? and(eq(rc.credentialId, credentialId), eq(rc.key, key)) : eq(rc.credentialId, credentialId));
+    const named = typeof keys === "string" ? [keys] : keys;
+    await this.#db.delete(rc).where(named ? and(eq(rc.credentialId, credentialId), inArray(rc.key, named)) : eq(rc.credentialId, credentialId));
   }
 
   /** Drops the cached reads of the target's active credential (a webhook moved its balance). */
-  async invalidateTarget(target: ApiTarget, key?: string): Promise<void> {
+  async invalidateTarget(target: ApiTarget, keys?: string | string[]): Promise<void> {
     const row = await this.#row(target).catch(() => null);
-    if (row) await this.invalidate(row.id, key);
+    if (row) await this.invalidate(row.id, keys);
   }
 
   /** Forgets a credential's token and cached reads everywhere (revocation, rotation). */

@@ -8,6 +8,7 @@
  * once (scaled-out dashboard instances, parallel test workers), so the
  * migration runs under a session advisory lock.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -68,6 +69,63 @@ function processMutex() {
   };
 }
 
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as background work (the webhook worker, the sync): on PGlite its statements wait while
+ * a request's statements are queued, and give the event loop a turn before each, so that
+ * background work never holds up a page or the webhook intake. (PGlite runs one statement at a
+ * time on this thread; PostgreSQL has a pool and needs no such order.)
+ */
+export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
+  return background.run(true, fn);
+}
+
+/**
+ * Foreground statements first. Counts the request statements queued or running; a background
+ * statement starts only when none is, after a turn of the event loop (where new requests arrive).
+ */
+function prioritise(client: object, methods: readonly string[]): void {
+  const c = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  let foreground = 0;
+  let idle: (() => void)[] = [];
+  const turn = () => new Promise<void>((r) => setImmediate(r));
+  // A steady stream of requests must not starve background work for ever: it waits at most this long.
+  const MAX_WAIT_MS = 250;
+  const gate = async () => {
+    const since = Date.now();
+    await turn();
+    while (foreground > 0 && Date.now() - since < MAX_WAIT_MS) {
+      await new Promise<void>((r) => {
+        idle.push(r);
+        setTimeout(r, MAX_WAIT_MS).unref();
+      });
+      await turn();
+    }
+  };
+  for (const m of methods) {
+    const original = c[m]!.bind(client);
+    c[m] = async (...args: unknown[]) => {
+      // node-postgres's own callback-style calls (Pool.query calls connect(cb)) pass through.
+      if (typeof args[args.length - 1] === "function") return original(...args);
+      if (background.getStore()) {
+        await gate();
+        return original(...args);
+      }
+      foreground++;
+      try {
+        return await original(...args);
+      } finally {
+        if (--foreground === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const r of waiting) r();
+        }
+      }
+    };
+  }
+}
+
 export async function openDatabase<TSchema extends Record<string, unknown>>(
   opts: OpenDatabaseOptions<TSchema>,
 ): Promise<OpenedDatabase<TSchema>> {
@@ -83,6 +141,8 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     pool.on("error", (e) => {
       if (!closing) console.error(`[db] idle PostgreSQL connection lost: ${e.message}`);
     });
+    // Requests first here too: the pool's connections are shared with background work.
+    prioritise(pool, ["query", "connect"]);
     const db = drizzle({ client: pool, schema: opts.schema });
     const lockKey = opts.lockKey ?? 7_300_001;
     const conn = await pool.connect();
@@ -162,6 +222,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   // PGlite does not create the parent of its data directory.
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  prioritise(client, ["query", "transaction"]);
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
   const listen = async (channel: string, onMessage: (payload: string) => void) => {

@@ -17,6 +17,12 @@ export async function publish(db: Db, organizationId: string, environment: ApiEn
   await db.insert(schema.liveEvents).values({ organizationId, environment, kind, payload });
 }
 
+/** Several events in one statement. */
+export async function publishMany(db: Db, organizationId: string, environment: ApiEnvironment, events: { kind: LiveKind; payload: Record<string, unknown> }[]): Promise<void> {
+  if (!events.length) return;
+  await db.insert(schema.liveEvents).values(events.map((e) => ({ organizationId, environment, kind: e.kind, payload: e.payload })));
+}
+
 /** The organisation's events after `afterId`, oldest first. */
 export async function eventsSince(db: Db, organizationId: string, afterId: number, limit = 500): Promise<LiveEvent[]> {
   const l = schema.liveEvents;

@@ -139,6 +139,22 @@ export async function markReported(db: Db, target: Target, transactionId: string
   return rows.length > 0 && rows[0]!.status !== status;
 }
 
+/** markReported for many transactions of one target in one statement; returns those whose shown status changes. */
+export async function markReportedMany(db: Db, target: Target, claims: Map<string, string>): Promise<{ transactionId: string; reportedStatus: string }[]> {
+  if (!claims.size) return [];
+  const values = sql.join(
+    [...claims].map(([id, status]) => sql`(${id}, ${status})`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    update transactions t set reported_status = v.status, reported_at = now()
+    from (values ${values}) as v(transaction_id, status)
+    where t.organization_id = ${target.organizationId} and t.environment = ${target.environment} and t.transaction_id = v.transaction_id
+    returning t.transaction_id, t.status, v.status as reported`);
+  const rows = (result as unknown as { rows: { transaction_id: string; status: string; reported: string }[] }).rows;
+  return rows.filter((r) => r.status !== r.reported).map((r) => ({ transactionId: r.transaction_id, reportedStatus: r.reported }));
+}
+
 export async function clearReported(db: Db, target: Target, transactionId: string): Promise<void> {
   const t = schema.transactions;
   await db

@@ -5,6 +5,7 @@ import "server-only";
  * because Next bundles route handlers and instrumentation separately.
  */
 import { getDatabase } from "@/lib/db";
+import { inBackground } from "@/lib/db/driver";
 import { env } from "@/lib/env";
 import { apiContext } from "@/lib/api-context";
 import { EventsWorker } from "./worker";
@@ -56,9 +57,9 @@ export function eventsRuntime(): Promise<Runtime> {
         syncing = false;
       }
     };
-    const timer = setInterval(() => void syncTick(), Math.min(15_000, e.SYNC_INTERVAL_SECONDS * 1000));
+    const timer = setInterval(() => void inBackground(syncTick), Math.min(15_000, e.SYNC_INTERVAL_SECONDS * 1000));
     timer.unref();
-    void syncTick();
+    void inBackground(syncTick);
     return {
       worker,
       hub,

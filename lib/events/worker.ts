@@ -17,14 +17,14 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import { inBackground, type Database } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
 import { isKnownWebhookEvent } from "@/lib/payment-api/schemas/webhooks";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
-import { applyApiTransaction, clearReported, linkWallet, markReported, type Target } from "./mirror";
+import { applyApiTransaction, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
 import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
-import { publish } from "./live";
+import { publish, publishMany } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
@@ -101,10 +101,32 @@ async function claimKey(db: Db, row: InboxRow, key = row.dedupeKey!): Promise<bo
 const RATE_BUDGET_RETRY_MS = 60_000;
 
 /**
- * `budgetSpent`: targets (organisation:environment) whose list budget refused a read-back during
- * this pass: their other deliveries go back to the inbox without asking again.
+ * Targets (organisation:environment) whose read-back budget refused a call, and until when: their
+ * other deliveries go back to the inbox without asking the budget again. A hint of this instance
+ * only (the budget itself is shared in PostgreSQL); it saves a burst of deliveries from costing a
+ * refused budget call each.
  */
-export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: Set<string> = new Set()): Promise<schema.WebhookOutcome | "retry"> {
+export class BudgetHints {
+  #until = new Map<string, number>();
+  spent(key: string): boolean {
+    const until = this.#until.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.#until.delete(key);
+    return false;
+  }
+  /** The budget said when a slot frees (at least a second, at most its window). */
+  mark(key: string, error: unknown): void {
+    const seconds = Number((error as { details?: { retry_after_seconds?: unknown } }).details?.retry_after_seconds);
+    const ms = Number.isFinite(seconds) ? Math.min(RATE_BUDGET_RETRY_MS, Math.max(1_000, seconds * 1000)) : RATE_BUDGET_RETRY_MS;
+    this.#until.set(key, Date.now() + ms);
+  }
+}
+
+const targetKeyOf = (row: InboxRow) => `${row.organizationId}:${row.environment}`;
+const waitingForBudget = (code = "RATE_LIMIT_EXCEEDED") => ({ result: "waiting_for_rate_budget", code, at: new Date().toISOString() });
+
+export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetHints = new BudgetHints()): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
   const event = row.event ?? "";
@@ -113,7 +135,7 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
     return "unknown_event";
   }
   const payload = JSON.parse(row.body) as Record<string, unknown>;
-  if (INFRACTION_EVENTS.includes(event)) return processInfractionRow(deps, row, event, payload, budgetSpent);
+  if (INFRACTION_EVENTS.includes(event)) return processInfractionRow(deps, row, event, payload, hints);
   if (await alreadyApplied(db, row)) {
     await finish(db, row, "duplicate", { reason: "already_applied" });
     return "duplicate";
@@ -125,9 +147,9 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, reportedStatus: claimed, verified: false });
   }
 
-  const targetKey = `${row.organizationId}:${row.environment}`;
-  if (budgetSpent.has(targetKey)) {
-    await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code: "RATE_LIMIT_EXCEEDED", at: new Date().toISOString() }, true);
+  const targetKey = targetKeyOf(row);
+  if (hints.spent(targetKey)) {
+    await retryLater(db, row, RATE_BUDGET_RETRY_MS, waitingForBudget(), true);
     return "retry";
   }
   let item: Transaction | null;
@@ -143,8 +165,8 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
     if (code === "RATE_LIMIT_EXCEEDED") {
       // Our own budget (or the API's 429): not a failure of this delivery. The budget's window is a
       // minute: a burst larger than it is verified a window at a time, without churning meanwhile.
-      budgetSpent.add(targetKey);
-      await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code, at: new Date().toISOString() }, true);
+      hints.mark(targetKey, e);
+      await retryLater(db, row, RATE_BUDGET_RETRY_MS, waitingForBudget(code), true);
       return "retry";
     }
     if (row.attempts >= MAX_ATTEMPTS) {
@@ -179,10 +201,11 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, budgetSpent: S
   const walletId = event === "wallet_deposit" || item!.source === "wallet_deposit" ? await linkWallet(db, target, transactionId, payload) : null;
   await finish(db, row, "applied", { verification });
   // Money moved: the shared copies of the balance and of the limits' use are stale now.
-  await ctx.invalidateTarget(target, "balance");
-  await ctx.invalidateTarget(target, "limits");
-  await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status, verified: true, event, ...(walletId ? { walletId } : {}) });
-  await publish(db, row.organizationId, row.environment, "balance", { reason: event });
+  await ctx.invalidateTarget(target, ["balance", "limits"]);
+  await publishMany(db, row.organizationId, row.environment, [
+    { kind: "transaction", payload: { transactionId, status, verified: true, event, ...(walletId ? { walletId } : {}) } },
+    { kind: "balance", payload: { reason: event } },
+  ]);
   return "applied";
 }
 
@@ -199,7 +222,7 @@ const INFRACTION_EVENT_STATUS: Record<string, string> = {
  * An infraction event: the infraction is read back from the API (its detail) and only what the API
  * says goes to the infraction mirror, once; the same retries as a transaction's read-back.
  */
-async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, budgetSpent: Set<string>): Promise<schema.WebhookOutcome | "retry"> {
+async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, hints: BudgetHints): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
   const infractionId = String(payload.infraction_id ?? row.objectId);
@@ -211,9 +234,10 @@ async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: stri
     await finish(db, row, "duplicate", { reason: "already_applied" });
     return "duplicate";
   }
-  const targetKey = `${row.organizationId}:${row.environment}`;
-  if (budgetSpent.has(targetKey)) {
-    await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code: "RATE_LIMIT_EXCEEDED", at: new Date().toISOString() }, true);
+  // The infraction detail has a budget of its own (not the list's).
+  const targetKey = `${targetKeyOf(row)}:infraction`;
+  if (hints.spent(targetKey)) {
+    await retryLater(db, row, RATE_BUDGET_RETRY_MS, waitingForBudget(), true);
     return "retry";
   }
   let detail: InfractionDetail;
@@ -222,8 +246,8 @@ async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: stri
   } catch (e) {
     const code = (e as { code?: string }).code ?? "ERROR";
     if (code === "RATE_LIMIT_EXCEEDED") {
-      budgetSpent.add(targetKey);
-      await retryLater(db, row, RATE_BUDGET_RETRY_MS, { result: "waiting_for_rate_budget", code, at: new Date().toISOString() }, true);
+      hints.mark(targetKey, e);
+      await retryLater(db, row, RATE_BUDGET_RETRY_MS, waitingForBudget(code), true);
       return "retry";
     }
     if (row.attempts >= MAX_ATTEMPTS) {
@@ -255,25 +279,83 @@ async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: stri
   await finish(db, row, "applied", { verification });
   // An opening blocks money and a resolution releases or debits it: the shared balance is stale.
   await ctx.invalidateTarget(target, "balance");
-  await publish(db, row.organizationId, row.environment, "infraction", { infractionId, event, status });
-  await publish(db, row.organizationId, row.environment, "balance", { reason: event });
+  await publishMany(db, row.organizationId, row.environment, [
+    { kind: "infraction", payload: { infractionId, event, status } },
+    { kind: "balance", payload: { reason: event } },
+  ]);
   return "applied";
 }
 
+/**
+ * Deliveries of transaction events whose target's read-back budget is known to be spent, in a few
+ * statements for the lot instead of several each (what a burst of webhooks costs the database
+ * while it waits): the same steps as processRow takes for each (duplicate, "reported, verifying",
+ * back to the inbox for the budget's window, not counted as an attempt).
+ */
+async function deferForBudget(db: Db, rows: InboxRow[]): Promise<void> {
+  const a = schema.webhookApplied;
+  const i = schema.webhookInbox;
+  const { organizationId, environment } = rows[0]!;
+  const applied = new Set(
+    (
+      await db
+        .select({ key: a.dedupeKey })
+        .from(a)
+        .where(and(eq(a.organizationId, organizationId), eq(a.environment, environment), inArray(a.dedupeKey, rows.map((r) => r.dedupeKey!))))
+    ).map((r) => r.key),
+  );
+  const duplicates = rows.filter((r) => applied.has(r.dedupeKey!));
+  const waiting = rows.filter((r) => !applied.has(r.dedupeKey!));
+  if (duplicates.length) {
+    await db
+      .update(i)
+      .set({ outcome: "duplicate", processedAt: new Date(), reason: "already_applied", verification: null })
+      .where(inArray(i.id, duplicates.map((r) => r.id)));
+    await publishMany(db, organizationId, environment, duplicates.map((r) => ({ kind: "webhook", payload: { id: r.id, event: r.event, objectId: r.objectId, outcome: "duplicate" } })));
+  }
+  if (!waiting.length) return;
+  // The newest claim per transaction is the one shown.
+  const claims = new Map<string, string>();
+  for (const r of waiting) {
+    const claimed = EVENT_STATUS[r.event as keyof typeof EVENT_STATUS];
+    if (typeof claimed === "string" && r.objectId) claims.set(r.objectId, claimed);
+  }
+  const reported = await markReportedMany(db, { organizationId, environment }, claims);
+  await publishMany(db, organizationId, environment, reported.map((r) => ({ kind: "transaction", payload: { transactionId: r.transactionId, reportedStatus: r.reportedStatus, verified: false } })));
+  await db
+    .update(i)
+    .set({ nextAttemptAt: new Date(Date.now() + RATE_BUDGET_RETRY_MS), verification: waitingForBudget(), attempts: sql`${i.attempts} - 1` })
+    .where(inArray(i.id, waiting.map((r) => r.id)));
+}
+
+/** Objects worked at once in a pass: enough to overlap read-backs, few enough that a spent budget is noticed early. */
+const PASS_CONCURRENCY = 8;
+
 /** One pass: claims up to `limit` due deliveries and processes them; returns how many it took. */
-export async function processDue(deps: WorkerDeps, limit = 50): Promise<number> {
-  const budgetSpent = new Set<string>();
+export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHints = new BudgetHints()): Promise<number> {
   const rows = await claimDue(deps.db, limit);
-  // In order per object (a pending before its confirmed), objects in parallel.
+  // Transaction events of targets whose budget is spent: set aside together.
+  const deferred = new Map<string, InboxRow[]>();
+  const rest: InboxRow[] = [];
+  for (const r of rows) {
+    const key = targetKeyOf(r);
+    if (hints.spent(key) && r.event && isKnownWebhookEvent(r.event) && !INFRACTION_EVENTS.includes(r.event) && r.dedupeKey) deferred.set(key, [...(deferred.get(key) ?? []), r]);
+    else rest.push(r);
+  }
+  for (const list of deferred.values()) await deferForBudget(deps.db, list);
+  // In order per object (a pending before its confirmed), objects a few at a time.
   const byObject = new Map<string, InboxRow[]>();
-  for (const r of rows) byObject.set(r.objectId ?? String(r.id), [...(byObject.get(r.objectId ?? String(r.id)) ?? []), r]);
+  for (const r of rest) byObject.set(r.objectId ?? String(r.id), [...(byObject.get(r.objectId ?? String(r.id)) ?? []), r]);
+  const queue = [...byObject.values()];
   await Promise.all(
-    [...byObject.values()].map(async (list) => {
-      for (const r of list) {
-        try {
-          await processRow(deps, r, budgetSpent);
-        } catch (e) {
-          console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
+    Array.from({ length: Math.min(PASS_CONCURRENCY, queue.length) }, async () => {
+      for (let list = queue.shift(); list; list = queue.shift()) {
+        for (const r of list) {
+          try {
+            await processRow(deps, r, hints);
+          } catch (e) {
+            console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
+          }
         }
       }
     }),
@@ -281,9 +363,20 @@ export async function processDue(deps: WorkerDeps, limit = 50): Promise<number> 
   return rows.length;
 }
 
+/** Passes start at most this often, unless the last one was full (a backlog). */
+const PASS_SPACING_MS = 100;
+/** A pass that claimed at least this many means a burst: the next waits for PASS_SPACING_MS. */
+const BUSY_PASS_SIZE = 10;
+/** Deliveries claimed by one pass. */
+const PASS_LIMIT = 100;
+
 /** The background loop: runs a pass when kicked (a delivery arrived) and every `intervalMs`. */
 export class EventsWorker {
   #timer: NodeJS.Timeout | null = null;
+  readonly #hints = new BudgetHints();
+  #kickTimer: NodeJS.Timeout | null = null;
+  #lastPassAt = 0;
+  #lastPassSize = 0;
   #running: Promise<void> | null = null;
   #again = false;
   #stopped = false;
@@ -293,30 +386,48 @@ export class EventsWorker {
   ) {}
 
   start(): this {
-    this.#timer = setInterval(() => this.kick(), this.intervalMs);
+    this.#timer = setInterval(() => this.#pass(), this.intervalMs);
     this.#timer.unref();
-    this.kick();
+    this.#pass();
     return this;
   }
 
-  /** Runs a pass now (or right after the current one). */
+  /**
+   * Runs a pass soon: at once when the worker was quiet, else (a burst) at most one pass every
+   * PASS_SPACING_MS, so that the burst is claimed in batches rather than one small pass per
+   * delivery (each pass costs a few statements whatever its size).
+   */
   kick(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#kickTimer) return;
     if (this.#running) {
       this.#again = true;
       return;
     }
+    // Quiet (the last pass found little): at once. Busy: spaced, so that deliveries gather.
+    const delay = this.#lastPassSize < BUSY_PASS_SIZE ? 0 : Math.max(0, this.#lastPassAt + PASS_SPACING_MS - Date.now());
+    this.#kickTimer = setTimeout(() => {
+      this.#kickTimer = null;
+      this.#pass();
+    }, delay);
+  }
+
+  #pass(): void {
+    if (this.#stopped || this.#running) return;
     this.#running = (async () => {
       try {
-        do {
-          this.#again = false;
-          while ((await processDue(this.deps)) > 0 && !this.#stopped);
-        } while (this.#again && !this.#stopped);
+        this.#again = false;
+        this.#lastPassAt = Date.now();
+        // A full pass means a backlog: the next follows at once.
+        let size: number;
+        do size = await inBackground(() => processDue(this.deps, PASS_LIMIT, this.#hints));
+        while (size === PASS_LIMIT && !this.#stopped);
+        this.#lastPassSize = size;
       } catch (e) {
         console.error(`[events] worker pass failed: ${(e as Error).message}`);
       } finally {
         this.#running = null;
       }
+      if (this.#again) this.kick();
     })();
   }
 
@@ -327,6 +438,7 @@ export class EventsWorker {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#kickTimer) clearTimeout(this.#kickTimer);
     await this.idle();
   }
 }

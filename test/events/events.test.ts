@@ -9,7 +9,7 @@ import * as schema from "@/lib/db/schema";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
 import { endpointFor, intakeUrl, receiveWebhook } from "@/lib/events/intake";
-import { processDue } from "@/lib/events/worker";
+import { BudgetHints, processDue } from "@/lib/events/worker";
 import { applyApiTransaction } from "@/lib/events/mirror";
 import { syncTransactions } from "@/lib/events/sync";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
@@ -116,6 +116,58 @@ for (const target of databaseTargets()) {
         expect(r.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 55_000);
       }
       await small.flush();
+    });
+
+    it("once the budget is known spent, a further burst waits without asking it again: duplicates recorded, rows shown as reported", async () => {
+      const c = await connected("Budget hint");
+      const small = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring, limitOverrides: { "transactions-list": 1 } });
+      const [first, second] = await Promise.all([1, 2].map(() => charge(c.target).then((x) => x.transaction_id)));
+      // The mirror knows the second charge (as the dashboard that created it would); no list call is spent on it.
+      await applyApiTransaction(db(), c.target, { transaction_id: second!, status: "pending", amount: 12.34, currency: "BRL" } as never, "dashboard");
+      const deliver = async (id: string) =>
+        expect((await receiveWebhook(db(), { token: c.token, address: "127.0.0.1", headers: new Headers(), body: JSON.stringify({ event: "cashin.expired", transaction_id: id, status: "expired" }) }, allow)).status).toBe(200);
+      // The sandbox's own delivery for the first: read back with the budget's one call, applied.
+      await h.control.simulate(first!, { event: "cashin.expired" });
+      await waitForInbox(c.target, 1);
+      const hints = new BudgetHints();
+      await processDue({ db: db(), ctx: small }, 50, hints);
+      expect((await inbox(c.target)).find((r) => r.objectId === first)?.outcome).toBe("applied");
+      // The budget (one read-back a minute) is spent: the next delivery learns it from the budget, once.
+      await deliver(second!);
+      await processDue({ db: db(), ctx: small }, 50, hints);
+      await small.flush();
+      const refusals = async () =>
+        (await db().select().from(schema.apiRequestLog).where(and(eq(schema.apiRequestLog.organizationId, c.target.organizationId), eq(schema.apiRequestLog.status, 429)))).length;
+      expect(await refusals()).toBe(1);
+      // A replay of the applied event and a new one for the pending charge: neither asks the budget.
+      await db().update(schema.webhookInbox).set({ nextAttemptAt: new Date(0) }).where(eq(schema.webhookInbox.outcome, "received"));
+      await deliver(first!);
+      await deliver(second!);
+      await processDue({ db: db(), ctx: small }, 50, hints);
+      await small.flush();
+      expect(await refusals()).toBe(1);
+      const rows = (await inbox(c.target)).map((r) => ({ objectId: r.objectId, outcome: r.outcome, attempts: r.attempts, result: (r.verification as { result?: string } | null)?.result }));
+      expect(rows).toEqual([
+        { objectId: first, outcome: "applied", attempts: 1, result: "confirmed" },
+        { objectId: second, outcome: "received", attempts: 0, result: "waiting_for_rate_budget" },
+        { objectId: first, outcome: "duplicate", attempts: 1, result: undefined },
+        { objectId: second, outcome: "received", attempts: 0, result: "waiting_for_rate_budget" },
+      ]);
+      expect(await mirrorRow(c.target, second!)).toMatchObject({ status: "pending", reportedStatus: "expired" });
+      const live = await eventsSince(db(), c.target.organizationId, 0);
+      expect(live.some((e) => e.kind === "transaction" && (e.payload as { transactionId?: string; verified?: boolean }).transactionId === second && (e.payload as { verified?: boolean }).verified === false)).toBe(true);
+    });
+
+    it("stores every delivery of a concurrent burst, each answered with its own row", async () => {
+      const { target: t, token } = await connected("Org burst");
+      const ids = Array.from({ length: 60 }, (_, i) => `${i.toString(16).padStart(2, "0")}${"e".repeat(30)}`);
+      const answers = await Promise.all(
+        ids.map((id) => receiveWebhook(db(), { token, address: "127.0.0.1", headers: new Headers(), body: JSON.stringify({ event: "cashin.confirmed", transaction_id: id }) }, allow)),
+      );
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(new Set(answers.map((a) => a.inboxId)).size).toBe(ids.length);
+      const stored = new Map((await inbox(t)).map((r) => [r.id, r.objectId]));
+      answers.forEach((a, i) => expect(stored.get(a.inboxId!)).toBe(ids[i]));
     });
 
     it("counts the same event delivered five times at once exactly once", async () => {

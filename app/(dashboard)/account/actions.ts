@@ -8,6 +8,6 @@ export const refreshAccountAction = protectedAction("dashboard.view", z.object({
   const { environment } = await pageEnvironment(access);
   const ctx = await apiContext();
   const credential = await ctx.credential({ organizationId: access.organizationId, environment }).catch(() => null);
-  if (credential) await Promise.all(["profile", "limits", "fees"].map((key) => ctx.invalidate(credential.id, key)));
+  if (credential) await ctx.invalidate(credential.id, ["profile", "limits", "fees"]);
   return { environment };
 });
