@@ -12,7 +12,8 @@ import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { recheckFindingAction, resolveFindingAction } from "@/app/(dashboard)/settings/reconciliation/actions";
 
-export function FindingActions({ id, transactionId }: { id: string; transactionId: string }) {
+/** `currency`: the finding is about that currency's balance, not about a transaction. */
+export function FindingActions({ id, transactionId, currency }: { id: string; transactionId: string; currency?: string }) {
   const { t } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -39,7 +40,7 @@ export function FindingActions({ id, transactionId }: { id: string; transactionI
         <DialogContent closeLabel={t("common.close")}>
           <DialogHeader>
             <DialogTitle>{t("reconciliation.resolveTitle")}</DialogTitle>
-            <DialogDescription>{t("reconciliation.resolveDescription", { transactionId })}</DialogDescription>
+            <DialogDescription>{currency ? t("reconciliation.resolveBalanceDescription", { currency }) : t("reconciliation.resolveDescription", { transactionId })}</DialogDescription>
           </DialogHeader>
           <form
             className="grid gap-2"

@@ -13,6 +13,7 @@ import { activeEnvironments } from "@/lib/credentials/service";
 import { ApiContext, type ApiEnvironment, type Read } from "./context";
 import type { JsonObject } from "@/lib/account/json";
 import { ACCOUNT_READS } from "@/lib/account/reads";
+import { BALANCE_TTL_MS, readBalanceFor, type BalanceDto } from "./balance";
 
 export { ApiContextError, type ApiEnvironment, type Read } from "./context";
 
@@ -51,27 +52,13 @@ export async function pageEnvironment(access: Access): Promise<PageEnvironment> 
 
 // --- account reads --------------------------------------------------------------------------------
 
-export type BalanceDto = { currency: string; available: string; blocked: string; pending: string }[];
+export type { BalanceDto } from "./balance";
 
 /** How long an account read is shared before the API is asked again. */
-export const READ_TTL_MS = { balance: 15_000, profile: 300_000, limits: 60_000, fees: 300_000 } as const;
+export const READ_TTL_MS = { balance: BALANCE_TTL_MS, profile: 300_000, limits: 60_000, fees: 300_000 } as const;
 
 export async function readBalance(access: Access, environment: ApiEnvironment, opts: { fresh?: boolean } = {}): Promise<Read<BalanceDto>> {
-  const ctx = await apiContext();
-  return ctx.read(
-    { organizationId: access.organizationId, environment },
-    { userId: access.userId },
-    "balance",
-    READ_TTL_MS.balance,
-    async (client) =>
-      (await client.account.balance()).balances.map((b) => ({
-        currency: b.currency,
-        available: b.available.toFixed(),
-        blocked: b.blocked.toFixed(),
-        pending: b.pending.toFixed(),
-      })),
-    opts,
-  );
+  return readBalanceFor(await apiContext(), { organizationId: access.organizationId, environment }, { userId: access.userId }, opts);
 }
 
 /**

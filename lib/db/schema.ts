@@ -374,8 +374,32 @@ export const syncState = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.environment] })],
 );
 
-export const FINDING_KINDS = ["missed_webhook", "contradicted_webhook", "stuck_pending"] as const;
+export const FINDING_KINDS = ["missed_webhook", "contradicted_webhook", "stuck_pending", "unexplained_balance"] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/**
+ * Balance reconciliation (lib/events/balances.ts): per currency, the API's total and the total the
+ * mirror explains when the check started (the baseline), and what the last check found.
+ */
+export const balanceBaselines = pgTable(
+  "balance_baselines",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    currency: text("currency").notNull(),
+    apiTotal: numeric("api_total").notNull(),
+    mirrorTotal: numeric("mirror_total").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** the last check's movement the mirror did not explain (0: all explained) */
+    unexplained: numeric("unexplained"),
+    /** consecutive checks that found this same amount */
+    seen: integer("seen").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.environment, t.currency] })],
+);
 
 /** Reconciliation: where what the API says and what the webhooks said disagree. */
 export const reconciliationFindings = pgTable(

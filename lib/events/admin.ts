@@ -6,6 +6,7 @@ import type { ApiContext } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import { applyApiTransaction } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
+import { checkBalances, rebaseline } from "./balances";
 
 type Db = Database<typeof schema>;
 
@@ -48,10 +49,15 @@ async function finding(db: Db, organizationId: string, id: string) {
 export async function recheckFinding(db: Db, ctx: ApiContext, organizationId: string, id: string, userId: string, o?: ReconcileOptions): Promise<{ open: boolean }> {
   const row = await finding(db, organizationId, id);
   const target = { organizationId, environment: row.environment };
-  const res = await ctx.call(target, { userId }, (c) => c.transactions.list({ transaction_id: row.transactionId, page_size: 10 }));
-  const item = res.items.find((t) => t.transaction_id === row.transactionId);
-  if (item) await applyApiTransaction(db, target, item, "sync");
-  await reconcile(db, target, o);
+  if (row.kind === "unexplained_balance") {
+    // The balances read again and compared with the mirror as it stands.
+    await checkBalances({ db, ctx }, target);
+  } else {
+    const res = await ctx.call(target, { userId }, (c) => c.transactions.list({ transaction_id: row.transactionId, page_size: 10 }));
+    const item = res.items.find((t) => t.transaction_id === row.transactionId);
+    if (item) await applyApiTransaction(db, target, item, "sync");
+    await reconcile(db, target, o);
+  }
   const after = await finding(db, organizationId, id);
   if (after.status === "open") await db.update(schema.reconciliationFindings).set({ checkedAt: new Date() }).where(eq(schema.reconciliationFindings.id, id));
   return { open: after.status === "open" };
@@ -63,6 +69,9 @@ export async function resolveFinding(db: Db, organizationId: string, id: string,
   const f = schema.reconciliationFindings;
   await db.transaction(async (tx) => {
     await tx.update(f).set({ status: "resolved", resolvedAt: new Date(), resolvedBy: actor.userId, resolution: note }).where(eq(f.id, id));
+    // An unexplained balance movement resolved by hand is accepted: the currency starts again from here.
+    const currency = (row.details as { currency?: unknown }).currency;
+    if (row.kind === "unexplained_balance" && typeof currency === "string") await rebaseline(tx as unknown as Db, { organizationId, environment: row.environment }, currency);
     await recordAudit(tx, { organizationId, actor, action: "reconciliation.resolved", target: id, details: { kind: row.kind, transactionId: row.transactionId, note } });
   });
 }

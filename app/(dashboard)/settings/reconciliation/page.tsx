@@ -11,17 +11,20 @@ import { pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { listFindings, syncStatus, type FindingDto } from "@/lib/events/queries";
 import { latestEventId } from "@/lib/events/live";
-import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
+import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { balanceChecks } from "@/lib/events/balances";
 import { getI18n } from "@/lib/i18n/server";
-import type { Translate } from "@/lib/i18n";
+import type { Locale, Translate } from "@/lib/i18n";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("reconciliation.title") };
 }
 
-function explain(f: FindingDto, t: Translate): string {
-  const d = f.details as { status?: string; claimedStatus?: string; apiStatus?: string; type?: string };
+function explain(f: FindingDto, t: Translate, locale: Locale): string {
+  const d = f.details as { status?: string; claimedStatus?: string; apiStatus?: string; type?: string; currency?: string; amount?: string; since?: string };
+  if (f.kind === "unexplained_balance")
+    return t("reconciliation.explain.unexplained_balance", { currency: d.currency ?? "", amount: formatMoney(d.amount ?? "0", d.currency ?? "", locale), since: d.since ? formatDateTime(d.since, locale) : "" });
   if (f.kind === "missed_webhook") return t("reconciliation.explain.missed_webhook", { status: d.status ?? "" });
   if (f.kind === "contradicted_webhook") return t("reconciliation.explain.contradicted_webhook", { claimed: d.claimedStatus ?? "?", api: d.apiStatus ?? t("webhooks.notFoundAtApi") });
   return t("reconciliation.explain.stuck_pending", { type: d.type ?? "" });
@@ -34,10 +37,11 @@ export default async function ReconciliationPage() {
   const db = await getDb();
   const after = await latestEventId(db, access.organizationId);
   const { environment } = await pageEnvironment(access);
-  const [open, resolved, sync] = await Promise.all([
+  const [open, resolved, sync, balances] = await Promise.all([
     listFindings(db, access.organizationId, "open"),
     listFindings(db, access.organizationId, "resolved", 20),
     syncStatus(db, access.organizationId, environment),
+    balanceChecks(db, { organizationId: access.organizationId, environment }),
   ]);
   const now = new Date();
   return (
@@ -75,14 +79,60 @@ export default async function ReconciliationPage() {
                     </TableCell>
                     <TableCell>
                       <Badge variant={f.kind === "contradicted_webhook" ? "destructive" : "warning"}>{t(`reconciliation.kinds.${f.kind}`)}</Badge>
-                      <span className="mt-1 block max-w-md text-xs text-muted-foreground">{explain(f, t)}</span>
+                      <span className="mt-1 block max-w-md text-xs text-muted-foreground">{explain(f, t, locale)}</span>
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{f.transactionId}</TableCell>
+                    <TableCell className="font-mono text-xs">{f.kind === "unexplained_balance" ? String(f.details.currency ?? "") : f.transactionId}</TableCell>
                     <TableCell>
-                      <FindingActions id={f.id} transactionId={f.transactionId} />
+                      <FindingActions id={f.id} transactionId={f.transactionId} currency={f.kind === "unexplained_balance" ? String(f.details.currency ?? "") : undefined} />
                     </TableCell>
                   </TableRow>
                 ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("reconciliation.balances.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("reconciliation.balances.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {balances.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("reconciliation.balances.none")}</p>
+          ) : (
+            <Table aria-label={t("reconciliation.balances.title")}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("reconciliation.balances.currency")}</TableHead>
+                  <TableHead>{t("reconciliation.balances.result")}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {balances.map((b) => {
+                  const explained = b.unexplained === null || Number(b.unexplained) === 0;
+                  const baselineOnly = b.checkedAt === b.since;
+                  return (
+                    <TableRow key={b.currency} data-testid={`balance-check-${b.currency}`}>
+                      <TableCell className="font-medium">{b.currency}</TableCell>
+                      <TableCell>
+                        <Badge variant={baselineOnly ? "secondary" : explained ? "success" : "warning"}>
+                          {baselineOnly
+                            ? t("reconciliation.balances.baseline")
+                            : explained
+                              ? t("reconciliation.balances.explained")
+                              : t("reconciliation.balances.unexplained", { amount: formatMoney(b.unexplained!, b.currency, locale) })}
+                        </Badge>
+                        <span className="mt-1 block text-xs text-muted-foreground">
+                          {t("reconciliation.balances.since", { since: formatDateTime(b.since, locale) })}
+                          {b.checkedAt && <> · {t("reconciliation.balances.lastChecked", { ago: formatRelativeTime(b.checkedAt, locale, now) })}</>}
+                        </span>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           )}
@@ -101,7 +151,7 @@ export default async function ReconciliationPage() {
                 <li key={f.id} className="flex flex-wrap gap-x-3 gap-y-1">
                   <span>{formatDateTime(f.resolvedAt ?? f.checkedAt, locale)}</span>
                   <span>{t(`reconciliation.kinds.${f.kind}`)}</span>
-                  <span className="font-mono text-xs">{f.transactionId}</span>
+                  <span className="font-mono text-xs">{f.kind === "unexplained_balance" ? String(f.details.currency ?? "") : f.transactionId}</span>
                   <span className="text-muted-foreground">{f.resolution === "cleared_by_sync" ? t("reconciliation.clearedBySync") : f.resolution}</span>
                 </li>
               ))}
