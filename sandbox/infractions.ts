@@ -58,6 +58,7 @@ export function infractionSummaryJson(r: InfractionRow) {
     reason: r.reason,
     outcome: r.outcome,
     blocked_amount: num(r.blocked_amount),
+    debited_amount: r.debited_amount === null ? null : num(r.debited_amount),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     resolved_at: iso(r.resolved_at),
@@ -67,7 +68,6 @@ export function infractionSummaryJson(r: InfractionRow) {
 export function infractionDetailJson(r: InfractionRow, replies: ReplyRow[]) {
   return {
     ...infractionSummaryJson(r),
-    debited_amount: r.debited_amount === null ? null : num(r.debited_amount),
     debtor: r.debtor,
     creditor: r.creditor,
     replies: replies.map((x) => ({ reply_id: x.reply_id, message: x.message, files: x.files, created_at: iso(x.created_at) })),

@@ -11,6 +11,7 @@ import { apiContext } from "@/lib/api-context";
 import { EventsWorker } from "./worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
 import { connectedTargets, syncIfDue } from "./sync";
+import { checkBalances } from "./balances";
 import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
 
 type Runtime = { worker: EventsWorker; hub: LiveHub; stop(): Promise<void> };
@@ -35,14 +36,21 @@ export function eventsRuntime(): Promise<Runtime> {
       syncing = true;
       try {
         for (const target of await connectedTargets(opened.db)) {
-          await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, e.SYNC_INTERVAL_SECONDS * 1000, { reconcile }).catch((err: Error) =>
-            console.error(`[events] sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
-          );
+          const synced = await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, e.SYNC_INTERVAL_SECONDS * 1000, { reconcile }).catch((err: Error) => {
+            console.error(`[events] sync of ${target.organizationId}/${target.environment} failed: ${err.message}`);
+            return null;
+          });
           const key = `${target.organizationId}:${target.environment}`;
           if (Date.now() - (infractionSyncAt.get(key) ?? 0) >= infractionEvery) {
-            infractionSyncAt.set(key, Date.now());
-            await syncInfractions({ db: opened.db, ctx }, target, { budgetWaitMs: 2_000 }).catch((err: Error) =>
-              console.error(`[events] infraction sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
+            await syncInfractions({ db: opened.db, ctx }, target, { budgetWaitMs: 2_000 }).then(
+              () => infractionSyncAt.set(key, Date.now()),
+              (err: Error) => console.error(`[events] infraction sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
+            );
+          }
+          // With both mirrors fresh (MED losses move balances too): do they explain how the balances moved?
+          if (synced && infractionSyncAt.has(key)) {
+            await checkBalances({ db: opened.db, ctx }, target).catch((err: Error) =>
+              console.error(`[events] balance check of ${target.organizationId}/${target.environment} failed: ${err.message}`),
             );
           }
           // Deadlines are the API's: judged on its clock (the offset its answers showed).

@@ -11,7 +11,6 @@ import type { ApiContext } from "@/lib/api-context/context";
 import { applyApiTransactions, type Target } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
-import { checkBalances } from "./balances";
 
 type Db = Database<typeof schema>;
 export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number };
@@ -76,10 +75,7 @@ export async function syncIfDue(
       .from(s)
       .where(and(eq(s.organizationId, target.organizationId), eq(s.environment, target.environment)));
     if (state?.last && Date.now() - state.last.getTime() < minIntervalMs) return null;
-    const result = await syncTransactions(deps, target, opts);
-    // With the mirror fresh: do its transactions explain how the balances moved?
-    await checkBalances(deps, target).catch((e: Error) => console.error(`[events] balance check of ${target.organizationId}/${target.environment} failed: ${e.message}`));
-    return result;
+    return syncTransactions(deps, target, opts);
   });
 }
 

@@ -330,6 +330,9 @@ describe.each(BACKENDS)("PIX infractions ($name)", (backend) => {
     const lost = await resolve(inf.infraction_id as string, "lost");
     expect(lost.body.data.debited_amount).toBe(100);
     expect(await balanceOf(c, "BRL")).toEqual({ available: 7, blocked: 90, pending: 0 });
+    // The list's items carry what left the account too (a mirror synced from the list explains the balance).
+    const listed = (await c.get<{ items: Data[] }>("/v2/account/infractions")).body.data.items.find((i) => i.infraction_id === inf.infraction_id);
+    expect(listed).toMatchObject({ outcome: "lost", blocked_amount: 8.5, debited_amount: 100 });
   });
 
   it("lists with status and type filters and pages of at most 100; list 60/min, reply 10/min", async () => {
