@@ -232,11 +232,38 @@ test("the CSV of a filtered list equals that list, row for row, to the cent", as
   await context.close();
 });
 
-test("at phone width the list is a column of cards, without horizontal scrolling", async ({ browser }) => {
+test("at phone width the list is a column of cards, without horizontal scrolling; at a laptop's the page does not scroll sideways either", async ({ browser }) => {
   const { context, page } = await memberContext(browser, undefined, { viewport: { width: 390, height: 844 } });
   await page.goto("/transactions");
-  await expect(page.locator("[data-testid^=txcard-]").first()).toBeVisible();
-  await expect(page.locator("tbody tr[data-testid^=tx-]").first()).toBeHidden();
+  const card = page.locator("tbody tr[data-testid^=tx-]").first();
+  // Each row is a card: its type, amount, date and status on show, the table's header and the
+  // fee, net and id columns not.
+  await expect(card.getByTestId("tx-kind")).toBeVisible();
+  await expect(card.getByTestId("tx-amount")).toBeVisible();
+  await expect(card.getByTestId("tx-open")).toBeVisible();
+  await expect(card.getByTestId("tx-status")).toBeVisible();
+  await expect(card.locator("td[data-col=fee]")).toBeHidden();
+  await expect(card.locator("td[data-col=id]")).toBeHidden();
+  expect(await card.evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
+  expect(await page.locator("thead").evaluate((e) => e.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await context.close();
+  const laptop = await memberContext(browser, undefined, { viewport: { width: 1366, height: 900 } });
+  await laptop.page.goto("/transactions?size=100");
+  await expect(laptop.page.locator("tbody tr[data-testid^=tx-]").first()).toBeVisible();
+  expect(await laptop.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await laptop.context.close();
+});
+
+test("a row's id is copied from the keyboard", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/transactions");
+  const row = page.locator("tbody tr[data-testid^=tx-]").first();
+  const id = (await row.getAttribute("data-testid"))!.slice("tx-".length);
+  await row.getByRole("button", { name: "Copy transaction id" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Copied", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
   await context.close();
 });

@@ -1,13 +1,13 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, type MouseEvent } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ShieldCheck } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Copy, ShieldCheck } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { CopyButton } from "@/components/ui/copy-button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { kindLabel } from "@/lib/transactions/kind";
@@ -39,28 +39,57 @@ function useSortHref(sort: TransactionView["sort"]) {
   };
 }
 
-function Money({ value, currency, muted }: { value: string | null; currency: string | null; muted?: boolean }) {
-  const { locale } = useI18n();
-  return <span className={cn("tabular-nums whitespace-nowrap", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
-}
+/*
+ * The icons repeated in every row are drawn once (a sprite) and referenced by each row: a hundred
+ * inline copies of the same SVG were a fifth of the page.
+ */
+const ICON_COPY = "tx-icon-copy";
+const ICON_VERIFIED = "tx-icon-verified";
 
-function Verified({ row }: { row: TransactionRowDto }) {
-  const { t, locale } = useI18n();
-  if (!row.verifiedAt || row.reportedStatus) return null;
+function IconSprite() {
   return (
-    <span className="mt-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="tx-verified" title={formatDateTime(row.verifiedAt, locale)}>
-      <ShieldCheck aria-hidden className="size-3" />
-      {row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")}
-    </span>
+    <svg aria-hidden width="0" height="0" className="absolute">
+      <symbol id={ICON_COPY} viewBox="0 0 24 24">
+        <Copy />
+      </symbol>
+      <symbol id={ICON_VERIFIED} viewBox="0 0 24 24">
+        <ShieldCheck />
+      </symbol>
+    </svg>
   );
 }
 
+const Icon = ({ id, className }: { id: string; className: string }) => (
+  <svg aria-hidden className={className}>
+    <use href={`#${id}`} />
+  </svg>
+);
+
+/** A copy button in a row: the table's one click handler copies `data-copy` (see `onCopyClick`). */
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <button type="button" className="tx-copy" data-copy={value} aria-label={label} title={label}>
+      <Icon id={ICON_COPY} className="size-3.5" />
+    </button>
+  );
+}
+
+function Money({ value, currency, muted }: { value: string | null; currency: string | null; muted?: boolean }) {
+  const { locale } = useI18n();
+  return <span className={cn("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
+}
+
 function Status({ row }: { row: TransactionRowDto }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <>
       <TransactionStatus status={row.status} reportedStatus={row.reportedStatus} t={t} />
-      <Verified row={row} />
+      {row.verifiedAt && !row.reportedStatus && (
+        <span className="mt-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="tx-verified" title={formatDateTime(row.verifiedAt, locale)}>
+          <Icon id={ICON_VERIFIED} className="size-3" />
+          {row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")}
+        </span>
+      )}
     </>
   );
 }
@@ -69,7 +98,8 @@ function Status({ row }: { row: TransactionRowDto }) {
  * One page of the mirror, in the shadcn data-table shape (@tanstack/react-table, manual sorting and
  * pagination: the server already sorted and paged). Date and amount headers sort through the URL;
  * each row opens its detail sheet from a real link, so the keyboard (Tab, Enter) reaches every row.
- * Below the md breakpoint the same rows are a list of cards.
+ * Below the md breakpoint the same rows are shown as cards (app/globals.css, `.tx-table`): one
+ * markup for both widths.
  */
 export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; sort: TransactionView["sort"] }) {
   const { t, locale } = useI18n();
@@ -79,31 +109,28 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
   const columns = useMemo<ColumnDef<TransactionRowDto>[]>(() => {
     const sortable = (column: "date" | "amount", label: string, align?: "right") => {
       const active = sort.startsWith(column);
-      const Icon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
+      const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
       return (
         <Link
           href={sortHref(column)}
           scroll={false}
-          className={cn("inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", align === "right" && "flex-row-reverse")}
+          className={cn("tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", align === "right" && "flex-row-reverse")}
           aria-label={t("transactions.sort.by", { column: label })}
           data-testid={`sort-${column}`}
         >
           {label}
-          <Icon aria-hidden className={cn("size-3.5", !active && "opacity-50")} />
+          <SortIcon aria-hidden className={cn("size-3.5", !active && "opacity-50")} />
         </Link>
       );
     };
+    const copyLabel = t("transactions.copyId");
+    const copyExternalLabel = t("transactions.detail.copy", { label: t("transactions.csv.externalId") });
     return [
       {
         id: "date",
         header: () => sortable("date", t("transactions.columns.date")),
         cell: ({ row }) => (
-          <Link
-            href={detailHref(row.original.transactionId)}
-            scroll={false}
-            className="whitespace-nowrap underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            data-testid="tx-open"
-          >
+          <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link" data-testid="tx-open">
             {formatDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
             <span className="sr-only">, {t("transactions.detail.open", { id: row.original.transactionId })}</span>
@@ -147,12 +174,12 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
           <span className="grid gap-0.5 font-mono text-xs">
             <span className="inline-flex items-center gap-1" title={row.original.transactionId}>
               {row.original.transactionId.slice(0, 10)}…
-              <CopyButton value={row.original.transactionId} label={t("transactions.copyId")} copiedLabel={t("common.copied")} />
+              <CopyValue value={row.original.transactionId} label={copyLabel} />
             </span>
             {row.original.externalId && (
               <span className="inline-flex items-center gap-1 text-muted-foreground" title={row.original.externalId}>
                 {row.original.externalId.length > 14 ? `${row.original.externalId.slice(0, 14)}…` : row.original.externalId}
-                <CopyButton value={row.original.externalId} label={t("transactions.detail.copy", { label: t("transactions.csv.externalId") })} copiedLabel={t("common.copied")} />
+                <CopyValue value={row.original.externalId} label={copyExternalLabel} />
               </span>
             )}
           </span>
@@ -164,59 +191,49 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
   // The table is rebuilt from its props on every render (no memoised table functions are passed down).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: (r) => r.transactionId });
-  const alignOf = (meta: unknown) => ((meta as { align?: string } | undefined)?.align === "right" ? "text-right" : undefined);
+  const alignOf = (meta: unknown) => ((meta as { align?: string } | undefined)?.align === "right" ? "right" : undefined);
   const ariaSort = (id: string) => (sort.startsWith(`${id}.`) ? (sort.endsWith("asc") ? "ascending" : "descending") : undefined);
 
+  /** Every row's copy buttons share this one handler. */
+  const onCopyClick = async (e: MouseEvent<HTMLDivElement>) => {
+    const button = (e.target as Element).closest<HTMLElement>("[data-copy]");
+    if (!button?.dataset.copy) return;
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy);
+      toast({ title: t("common.copied") });
+    } catch {
+      // The clipboard can be refused (permissions, insecure origin): the value stays in its title.
+    }
+  };
+
   return (
-    <>
-      <div className="hidden md:block">
-        <Table aria-label={t("pages.transactions.title")}>
-          <TableHeader>
-            {table.getHeaderGroups().map((g) => (
-              <TableRow key={g.id}>
-                {g.headers.map((h) => (
-                  <TableHead key={h.id} className={alignOf(h.column.columnDef.meta)} aria-sort={ariaSort(h.column.id)}>
-                    {flexRender(h.column.columnDef.header, h.getContext())}
-                  </TableHead>
-                ))}
-              </TableRow>
-            ))}
-          </TableHeader>
-          <TableBody>
-            {table.getRowModel().rows.map((r) => (
-              <TableRow key={r.id} data-testid={`tx-${r.id}`}>
-                {r.getVisibleCells().map((c) => (
-                  <TableCell key={c.id} className={alignOf(c.column.columnDef.meta)}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid gap-2 md:hidden" aria-label={t("pages.transactions.title")}>
-        {rows.map((r) => {
-          return (
-            <li key={r.transactionId} data-testid={`txcard-${r.transactionId}`} className="rounded-lg border bg-card p-3 text-sm">
-              <div className="flex items-start justify-between gap-2">
-                <Link href={detailHref(r.transactionId)} scroll={false} className="font-medium underline-offset-4 hover:underline">
-                  {kindLabel(t, r)}
-                  <span className="sr-only">, {t("transactions.detail.open", { id: r.transactionId })}</span>
-                </Link>
-                <span className="font-medium">
-                  <Money value={r.amount} currency={r.currency} />
-                </span>
-              </div>
-              <div className="mt-1 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-                <span>{formatDateTime(r.createdAt, locale)}</span>
-                <Status row={r} />
-              </div>
-              {r.payerName && <p className="mt-1 truncate text-xs">{r.payerName}</p>}
-            </li>
-          );
-        })}
-      </ul>
-    </>
+    // The handler only delegates the buttons' own clicks; the buttons are the keyboard's way in.
+    <div onClick={onCopyClick}>
+      <IconSprite />
+      <Table aria-label={t("pages.transactions.title")} className="tx-table">
+        <TableHeader>
+          {table.getHeaderGroups().map((g) => (
+            <TableRow key={g.id}>
+              {g.headers.map((h) => (
+                <TableHead key={h.id} className={alignOf(h.column.columnDef.meta) && "text-right"} aria-sort={ariaSort(h.column.id)}>
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </TableHead>
+              ))}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <tbody>
+          {table.getRowModel().rows.map((r) => (
+            <tr key={r.id} data-testid={`tx-${r.id}`}>
+              {r.getVisibleCells().map((c) => (
+                <td key={c.id} data-col={c.column.id} data-align={alignOf(c.column.columnDef.meta)}>
+                  {flexRender(c.column.columnDef.cell, c.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }

@@ -4,22 +4,23 @@ import { Slot } from "radix-ui";
 
 import { cn } from "@/lib/utils";
 
-const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 [&>svg]:pointer-events-none [&>svg]:size-3",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90",
-        secondary: "border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90",
-        destructive: "border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90",
-        outline: "text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground",
-        success: "border-transparent bg-success text-success-foreground [a&]:hover:bg-success/90",
-        warning: "border-transparent bg-warning text-warning-foreground [a&]:hover:bg-warning/90",
-      },
+/**
+ * The styles live in app/globals.css (`@utility badge`, `badge-<variant>`): a badge is repeated in
+ * every row of the long lists, and one short class name each keeps those pages' HTML small.
+ */
+const badgeVariants = cva("badge", {
+  variants: {
+    variant: {
+      default: "badge-default",
+      secondary: "badge-secondary",
+      destructive: "badge-destructive",
+      outline: "badge-outline",
+      success: "badge-success",
+      warning: "badge-warning",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 function Badge({
   className,

@@ -221,7 +221,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // PGlite does not create the parent of its data directory.
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? await PGlite.create(opts.dataDir) : await PGlite.create();
+  // pg_trgm: the trigram index of the Transactions page's free-text search (migration 0008).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
   prioritise(client, ["query", "transaction"]);
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });

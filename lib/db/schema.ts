@@ -296,6 +296,15 @@ export const webhookApplied = pgTable(
 );
 
 /**
+ * What the Transactions page's free-text search reads (lib/transactions/query.ts), indexed by
+ * trigrams (pg_trgm, migration 0008): the searched columns joined by the unit separator, which a
+ * search never contains, so that a match never spans two columns.
+ */
+export const TRANSACTION_SEARCH_TEXT = sql.raw(
+  "(coalesce(transaction_id, '') || chr(31) || coalesce(external_id, '') || chr(31) || coalesce(payer_name, '') || chr(31) || coalesce(payer_document, '') || chr(31) || coalesce(e2e_id, '') || chr(31) || coalesce(tx_hash, ''))",
+);
+
+/**
  * The transaction mirror: every transaction of the organisation as the API last said it, filled by
  * what the dashboard created, the webhooks (read back before they count) and the sync. Pages read it.
  */
@@ -355,6 +364,7 @@ export const transactions = pgTable(
     index("transactions_org_currency_date_idx").on(t.organizationId, t.environment, t.currency, t.apiCreatedAt),
     uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
     index("transactions_wallet_idx").on(t.organizationId, t.environment, t.walletId, t.apiCreatedAt).where(sql`wallet_id IS NOT NULL`),
+    index("transactions_search_idx").using("gin", sql`${TRANSACTION_SEARCH_TEXT} gin_trgm_ops`),
   ],
 );
 

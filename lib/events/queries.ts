@@ -1,19 +1,20 @@
 /** What the pages read from the events tables: plain DTOs, the organisation always explicit. */
-import { and, count, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
 
 type Db = Database<typeof schema>;
 
-export async function syncStatus(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ lastSyncAt: string | null; count: number }> {
+/** When the mirror was last synced with the API's list, and how many transactions it held then. */
+export async function syncStatus(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ lastSyncAt: string | null; mirrorSize: number | null }> {
   const s = schema.syncState;
-  const t = schema.transactions;
-  const [[state], [n]] = await Promise.all([
-    db.select({ last: s.lastSyncAt }).from(s).where(and(eq(s.organizationId, organizationId), eq(s.environment, environment))),
-    db.select({ n: count() }).from(t).where(and(eq(t.organizationId, organizationId), eq(t.environment, environment))),
-  ]);
-  return { lastSyncAt: state?.last?.toISOString() ?? null, count: Number(n?.n ?? 0) };
+  const [state] = await db
+    .select({ last: s.lastSyncAt, result: s.lastResult })
+    .from(s)
+    .where(and(eq(s.organizationId, organizationId), eq(s.environment, environment)));
+  const size = (state?.result as { mirrorSize?: unknown } | null | undefined)?.mirrorSize;
+  return { lastSyncAt: state?.last?.toISOString() ?? null, mirrorSize: typeof size === "number" ? size : null };
 }
 
 export type WebhookLogDto = {

@@ -13,7 +13,8 @@ import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
 
 type Db = Database<typeof schema>;
-export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number };
+/** `mirrorSize`: every transaction the mirror holds for the target once the sync was done (pages show it beside "synced N ago"). */
+export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number; mirrorSize: number };
 
 export const SYNC_PAGE_SIZE = 100;
 
@@ -45,8 +46,10 @@ export async function syncTransactions(
     page++;
   }
   const findings = await reconcile(db, target, opts.reconcile);
+  const t = schema.transactions;
+  const [size] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment)));
   const now = new Date();
-  const result: SyncResult = { full, pages: page, transactions: count, ms: Date.now() - started, findings };
+  const result: SyncResult = { full, pages: page, transactions: count, ms: Date.now() - started, findings, mirrorSize: Number(size?.n ?? 0) };
   await db
     .insert(s)
     .values({ ...target, fullSyncAt: full ? now : null, lastSyncAt: now, lastResult: result })

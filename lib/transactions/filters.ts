@@ -107,7 +107,10 @@ export function toTransactionView(p: ParsedTransactionSearchParams): Transaction
   };
 }
 
-/** Does the view select anything narrower than everything? */
-export function isFiltered(f: TransactionFilter): boolean {
-  return Object.entries(f).some(([k, v]) => k !== "statuses" && v !== undefined) || f.statuses.length > 0;
+/** What a view adds to its filter: how the selection is shown, not what it selects. */
+const PRESENTATION = new Set(["statuses", "sort", "page", "pageSize"]);
+
+/** Does the view select anything narrower than everything? (Sort, page and page size do not.) */
+export function isFiltered(f: TransactionFilter | TransactionView): boolean {
+  return Object.entries(f).some(([k, v]) => !PRESENTATION.has(k) && v !== undefined) || f.statuses.length > 0;
 }

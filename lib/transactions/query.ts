@@ -86,8 +86,9 @@ export function whereOf(target: { organizationId: string; environment: ApiEnviro
     c.push(or(ilike(t.payerName, likeEscape(f.payer)), ilike(t.payerDocument, likeEscape(digits))));
   }
   if (f.q) {
-    const p = likeEscape(f.q);
-    c.push(or(ilike(t.transactionId, p), ilike(t.externalId, p), ilike(t.payerName, p), ilike(t.payerDocument, p), ilike(t.e2eId, p), ilike(t.txHash, p)));
+    // Any of the searched columns contains it: one expression, read through its trigram index (schema.ts).
+    const q = f.q.replace(/[\u0000-\u001f]/g, "");
+    if (q) c.push(sql`${schema.TRANSACTION_SEARCH_TEXT} ilike ${likeEscape(q)}`);
   }
   return and(...c)!;
 }

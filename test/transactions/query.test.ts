@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
-import { loadTransactionSearchParams, toTransactionView, type TransactionView } from "@/lib/transactions/filters";
+import { isFiltered, loadTransactionSearchParams, toTransactionView, type TransactionView } from "@/lib/transactions/filters";
 import { listTransactions, mirrorCurrencies, streamTransactions } from "@/lib/transactions/query";
 import { csvLine, isoInZone } from "@/lib/transactions/csv";
 import { deleteView, listSavedViews, saveView, SavedViewRefused } from "@/lib/transactions/saved-views";
@@ -103,6 +103,12 @@ describeEachDatabase("transactions view", (getDb) => {
     expect(ids(await list("from=2026-11-21"))).toEqual(["tx-d"]);
     expect(ids(await list("to=2026-11-20")).sort()).toEqual(["tx-a", "tx-b", "tx-c", "tx-e", "tx-f"]);
     expect(ids(await list("q=tx-other"))).toEqual([]);
+    // Free text searches every searched column, case aside, but a match never spans two of them.
+    expect(ids(await list("q=ANA%20SOUZA"))).toEqual(["tx-a"]);
+    expect(ids(await list("q=2998224725"))).toEqual(["tx-a"]);
+    expect(ids(await list(`q=${"ab".repeat(10)}`))).toEqual(["tx-e"]);
+    expect(ids(await list("q=Souza52998"))).toEqual([]);
+    expect(ids(await list("q=order-1E123"))).toEqual([]);
   });
 
   it("lists the currencies the organisation's mirror holds, for the filter's choices", async () => {
@@ -168,5 +174,16 @@ describeEachDatabase("transactions view", (getDb) => {
     expect((await listSavedViews(db, org, member)).map((v) => v.name)).toEqual(["Paid PIX"]);
     await deleteView(db, org, member, saved.id);
     expect(await listSavedViews(db, org, member)).toEqual([]);
+  });
+});
+
+describe("isFiltered", () => {
+  it("a view that only sorts, pages or sizes selects everything; any filter narrows it", () => {
+    const view = (q: string) => toTransactionView(loadTransactionSearchParams(new URLSearchParams(q)));
+    expect(isFiltered(view(""))).toBe(false);
+    expect(isFiltered(view("size=100&sort=amount.desc&page=3"))).toBe(false);
+    expect(isFiltered(view("status=confirmed"))).toBe(true);
+    expect(isFiltered(view("q=Ana"))).toBe(true);
+    expect(isFiltered(view("min=10"))).toBe(true);
   });
 });

@@ -60,16 +60,18 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   ]);
   const now = new Date();
   const filtered = isFiltered(view);
+  // The whole mirror's size for the sync line: the page's own total when nothing is filtered, else as of the last sync.
+  const mirrorSize = filtered ? (sync.mirrorSize ?? page.total) : page.total;
   return (
     <>
       <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} actions={<ExportButton />} />
       {/* data-query: the view these results are for (tests wait for it after a soft navigation). */}
-      <div className="grid gap-4" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
+      <div className="grid grid-cols-1 gap-4" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
         <FilterBar currencies={currencies} view={view} />
         <SavedViews views={views} />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <p data-testid="sync-status">
-            {sync.lastSyncAt ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: sync.count }) : t("transactions.firstSync")}
+            {sync.lastSyncAt ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: mirrorSize }) : t("transactions.firstSync")}
           </p>
           <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
         </div>
