@@ -41,6 +41,13 @@ test("an infraction opened at the sandbox appears live with its deadline", async
   await expect(row).toContainText("Fraud");
   await expect(row).toContainText("R$80.00");
   expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
+  // The disputed payment's detail names the dispute and leads to it.
+  await page.goto(`/transactions?tx=${charge.transaction_id}`);
+  const disputes = page.getByTestId("tx-detail").getByTestId("detail-disputes");
+  await expect(disputes).toContainText("Fraud");
+  await expect(disputes).toContainText("Open");
+  await disputes.getByRole("link", { name: "Fraud" }).click();
+  await expect(page).toHaveURL(new RegExp(`/infractions/${opened.infraction_id}$`));
   await context.close();
 });
 

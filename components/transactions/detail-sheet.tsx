@@ -187,6 +187,34 @@ export function DetailSheet({ id, detail }: { id: string; detail: TransactionDet
               </section>
             )}
 
+            {(detail.disputes.length > 0 || (detail.type === "cashin" && detail.method === "PIX")) && (
+              <section aria-labelledby="d-disputes" data-testid="detail-disputes">
+                <h3 id="d-disputes" className="mb-1 text-sm font-semibold">
+                  {t("transactions.detail.disputes")}
+                </h3>
+                {detail.disputes.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">{t("transactions.detail.noDisputes")}</p>
+                ) : (
+                  <ul className="grid gap-2">
+                    {detail.disputes.map((d) => (
+                      <li key={d.infractionId} className="flex flex-wrap items-center gap-2 text-sm">
+                        <Link href={`/infractions/${d.infractionId}`} className="font-medium underline-offset-4 hover:underline">
+                          {d.type === "REFUND_REQUEST" || d.type === "FRAUD" ? t(`infractions.types.${d.type}`) : (d.type ?? t("transactions.detail.disputes"))}
+                        </Link>
+                        <Badge variant={d.status === "resolved" ? "secondary" : "warning"}>
+                          {d.status === "open" || d.status === "responded" || d.status === "resolved" ? t(`infractions.statuses.${d.status}`) : d.status}
+                        </Badge>
+                        {d.amount && d.currency && <span className="amount">{money(d.amount, d.currency)}</span>}
+                        {d.status !== "resolved" && d.deadlineAt && (
+                          <span className="text-xs text-muted-foreground">{t("transactions.detail.disputeDue", { at: formatDateTime(d.deadlineAt, locale) })}</span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+
             <section aria-labelledby="d-timeline">
               <h3 id="d-timeline" className="mb-2 text-sm font-semibold">
                 {t("transactions.detail.timeline")}

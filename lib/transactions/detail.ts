@@ -1,9 +1,9 @@
 /**
  * One transaction as its detail sheet shows it: the mirror's row, the webhook deliveries and
  * verifications received for it (its timeline), what the API's raw answer carries beyond the
- * columns (boleto line and barcode, split), and where to see it on its chain.
+ * columns (boleto line and barcode, split), where to see it on its chain, and its MED disputes.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
@@ -62,6 +62,8 @@ export type TransactionDetailDto = TransactionRowDto & {
   timeline: TimelineEntry[];
   /** the charge this transaction was created by on the Receive page, if any */
   chargeId: string | null;
+  /** MED disputes on this payment, from the infraction mirror, newest first */
+  disputes: { infractionId: string; type: string | null; status: string; outcome: string | null; amount: string | null; currency: string | null; deadlineAt: string | null }[];
 };
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : null);
@@ -105,6 +107,13 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     .from(c)
     .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.transactionId, transactionId)))
     .limit(1);
+  const f = schema.infractions;
+  const disputes = await db
+    .select({ infractionId: f.infractionId, type: f.type, status: f.status, outcome: f.outcome, amount: f.amount, currency: f.currency, deadlineAt: f.deadlineAt })
+    .from(f)
+    .where(and(eq(f.organizationId, target.organizationId), eq(f.environment, target.environment), eq(f.transactionId, transactionId)))
+    .orderBy(desc(f.firstSeenAt))
+    .limit(20);
   const sent = ((charge?.request as { body?: Record<string, unknown> } | undefined)?.body ?? {}) as Record<string, unknown>;
   const counterCurrency = str(raw.counter_currency);
   const counterAmount = str(raw.counter_amount);
@@ -124,6 +133,7 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     split: splitOf(raw).length ? splitOf(raw) : splitOf(sent),
     chargeId: charge?.id ?? null,
     counter: counterCurrency && counterAmount ? { currency: counterCurrency, amount: counterAmount } : null,
+    disputes: disputes.map((d) => ({ ...d, deadlineAt: d.deadlineAt?.toISOString() ?? null })),
     timeline: deliveries.map((d) => ({ ...d, at: d.at.toISOString(), verification: (d.verification as TimelineEntry["verification"]) ?? null })),
   };
 }
