@@ -47,6 +47,21 @@ function columnsOf(item: Transaction) {
   };
 }
 
+/**
+ * Two writers upserting the same new transaction at once (a double submit, a webhook's read-back and
+ * the sync) can collide on the external_id index, which ON CONFLICT does not arbitrate: the loser
+ * raises a unique violation although the row it wanted now exists. Run again, it takes the update path.
+ */
+async function retryExternalIdRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const err = (e as { cause?: unknown }).cause ?? e;
+    const { code, constraint } = err as { code?: string; constraint?: string };
+    if (code !== "23505" || (constraint !== undefined && constraint !== "transactions_external_id_idx")) throw e;
+    return write();
+  }
+}
 
 /**
  * Writes what the API said about a transaction. The status never moves back (a stale page never
@@ -57,37 +72,39 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
   const cols = columnsOf(item);
   const now = new Date();
   // One statement: insert, or update keeping the higher-ranked status.
-  const [row] = await db
-    .insert(t)
-    .values({
-      organizationId: target.organizationId,
-      environment: target.environment,
-      transactionId: item.transaction_id,
-      ...cols,
-      // Every row has a date to sort and filter by: the API's, else when the mirror first saw it.
-      apiCreatedAt: cols.apiCreatedAt ?? now,
-      origin,
-      verifiedAt: now,
-      finalSince: isFinal(cols.status) ? now : null,
-      webhookEvent: webhook?.event ?? null,
-      webhookAt: webhook ? now : null,
-    })
-    .onConflictDoUpdate({
-      target: [t.organizationId, t.environment, t.transactionId],
-      set: {
-        ...Object.fromEntries(Object.entries(cols).filter(([k]) => k !== "status" && k !== "externalId")),
-        externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
-        apiCreatedAt: cols.apiCreatedAt ?? sql`${t.apiCreatedAt}`,
-        status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
-        finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
+  const [row] = await retryExternalIdRace(() =>
+    db
+      .insert(t)
+      .values({
+        organizationId: target.organizationId,
+        environment: target.environment,
+        transactionId: item.transaction_id,
+        ...cols,
+        // Every row has a date to sort and filter by: the API's, else when the mirror first saw it.
+        apiCreatedAt: cols.apiCreatedAt ?? now,
+        origin,
         verifiedAt: now,
-        reportedStatus: null,
-        reportedAt: null,
-        ...(webhook ? { webhookEvent: webhook.event, webhookAt: now } : {}),
-        updatedAt: now,
-      },
-    })
-    .returning({ status: t.status });
+        finalSince: isFinal(cols.status) ? now : null,
+        webhookEvent: webhook?.event ?? null,
+        webhookAt: webhook ? now : null,
+      })
+      .onConflictDoUpdate({
+        target: [t.organizationId, t.environment, t.transactionId],
+        set: {
+          ...Object.fromEntries(Object.entries(cols).filter(([k]) => k !== "status" && k !== "externalId")),
+          externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
+          apiCreatedAt: cols.apiCreatedAt ?? sql`${t.apiCreatedAt}`,
+          status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
+          finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
+          verifiedAt: now,
+          reportedStatus: null,
+          reportedAt: null,
+          ...(webhook ? { webhookEvent: webhook.event, webhookAt: now } : {}),
+          updatedAt: now,
+        },
+      })
+      .returning({ status: t.status }),
+  );
   return { status: row!.status };
 }
 
@@ -105,27 +122,29 @@ export async function applyApiTransactions(db: Db, target: Target, items: Transa
   const now = new Date();
   const columns = getTableColumns(t);
   const fromApi = Object.keys(columnsOf(dated[0]!)).filter((k) => k !== "status" && k !== "externalId") as (keyof typeof columns)[];
-  await db
-    .insert(t)
-    .values(
-      dated.map((item) => {
-        const cols = columnsOf(item);
-        return { organizationId: target.organizationId, environment: target.environment, transactionId: item.transaction_id, ...cols, origin, verifiedAt: now, finalSince: isFinal(cols.status) ? now : null };
+  await retryExternalIdRace(() =>
+    db
+      .insert(t)
+      .values(
+        dated.map((item) => {
+          const cols = columnsOf(item);
+          return { organizationId: target.organizationId, environment: target.environment, transactionId: item.transaction_id, ...cols, origin, verifiedAt: now, finalSince: isFinal(cols.status) ? now : null };
+        }),
+      )
+      .onConflictDoUpdate({
+        target: [t.organizationId, t.environment, t.transactionId],
+        set: {
+          ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(`excluded.${columns[k].name}`)])),
+          externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
+          status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
+          finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
+          verifiedAt: now,
+          reportedStatus: null,
+          reportedAt: null,
+          updatedAt: now,
+        },
       }),
-    )
-    .onConflictDoUpdate({
-      target: [t.organizationId, t.environment, t.transactionId],
-      set: {
-        ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(`excluded.${columns[k].name}`)])),
-        externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
-        status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
-        finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
-        verifiedAt: now,
-        reportedStatus: null,
-        reportedAt: null,
-        updatedAt: now,
-      },
-    });
+  );
 }
 
 /** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */

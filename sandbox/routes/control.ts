@@ -16,7 +16,7 @@ import { safeEqual } from "../accounts";
 import { CURRENCIES, PERMISSIONS, type Permission } from "../config";
 import { MAX_ADVANCE_SECONDS } from "../clock";
 import { ApiError, successBody } from "../errors";
-import { newState, parseJsonObject, parseWith, readBody, renderError, renderSuccess, type Reply } from "../pipeline";
+import { checkIpBlock, newState, parseJsonObject, parseWith, readBody, renderError, renderSuccess, type Reply } from "../pipeline";
 import { SIMULATE_EVENTS, transition } from "../lifecycle";
 import { drivableByTransactionId } from "../tx-record";
 import { transactionJson } from "./transactions";
@@ -74,7 +74,14 @@ function control<B>(sb: Sandbox, adminToken: string, schema: z.ZodType<B> | null
     try {
       const h = c.req.header("authorization") ?? "";
       const m = /^Bearer (.+)$/.exec(h.trim());
-      if (!m || !safeEqual(m[1]!, adminToken)) throw new ApiError("UNAUTHORIZED", "Authorization: Bearer <SANDBOX_ADMIN_TOKEN> is required");
+      if (!m || !safeEqual(m[1]!, adminToken)) {
+        // A wrong admin token counts toward the address's block like any failed authentication (5
+        // in 5 minutes); a blocked address gets no further answer about the token. The right token
+        // still works from a blocked address: whoever holds it can move the clock past the block.
+        checkIpBlock(sb, rs);
+        sb.abuse.ip.record(rs.ip);
+        throw new ApiError("UNAUTHORIZED", "Authorization: Bearer <SANDBOX_ADMIN_TOKEN> is required");
+      }
       const body = schema ? parseWith(schema, parseJsonObject(await readBody(c))) : (undefined as B);
       return renderSuccess(sb, rs, await fn(body, c));
     } catch (e) {
@@ -219,7 +226,7 @@ export function mountControl(app: Hono, sb: Sandbox, adminToken: string, isReady
   app.get(
     "/sandbox/webhooks/deliveries",
     control(sb, adminToken, null, async (_b, c) => {
-      const flying = sb.webhooks.inFlightIds();
+      const flying = sb.webhooks.inFlightAttempts();
       const limit = Math.min(Math.max(Number(c.req.query("limit") ?? 1000) || 1000, 1), 10_000);
       return {
         status: 200,

@@ -36,7 +36,7 @@ const RECORD = `with d as (
   select d.id, $2::int, $7::timestamptz, $8::int, $9, $10::int, $11, $4::timestamptz from d`;
 
 export class WebhookDispatcher {
-  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, { abort: AbortController; done: Promise<void>; attempt: number }>();
   /** ids whose attempt finished while a claim query was running (its rows may be stale for them) */
   private finishedDuringClaim = new Set<string>();
   private pumping = false;
@@ -134,7 +134,7 @@ export class WebhookDispatcher {
         // room freed: claim again (coalesced; a claim under way loops once more)
         this.kick();
       });
-    this.inFlight.set(d.id, { abort, done });
+    this.inFlight.set(d.id, { abort, done, attempt: d.attempts + 1 });
   }
 
   private async attempt(d: DueDelivery, signal: AbortSignal): Promise<void> {
@@ -180,9 +180,9 @@ export class WebhookDispatcher {
     );
   }
 
-  /** The deliveries with an attempt under way now (GET /sandbox/webhooks/deliveries). */
-  inFlightIds(): ReadonlySet<string> {
-    return new Set(this.inFlight.keys());
+  /** The deliveries with an attempt under way now, and that attempt's number (GET /sandbox/webhooks/deliveries). */
+  inFlightAttempts(): ReadonlyMap<string, number> {
+    return new Map([...this.inFlight].map(([id, f]) => [id, f.attempt]));
   }
 
   /** Aborts the attempts in flight (not recorded: they stay due) and frees the sockets. */

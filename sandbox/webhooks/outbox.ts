@@ -114,10 +114,11 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /**
  * GET /sandbox/webhooks/deliveries: every attempt (oldest first), and each delivery's current state.
- * `inFlight` is taken before the rows are read: an attempt under way then is either flagged or,
- * if it finished meanwhile, already in the rows (never neither).
+ * `inFlight` (delivery → the attempt under way) is taken before the rows are read: an attempt under
+ * way then is either flagged or, if it finished meanwhile, already in the rows (never neither). An
+ * attempt already recorded is not in flight, even if the dispatcher has not yet let go of it.
  */
-export async function listDeliveries(db: Db, filter: { transactionId?: string; infractionId?: string; limit: number }, inFlight: ReadonlySet<string>) {
+export async function listDeliveries(db: Db, filter: { transactionId?: string; infractionId?: string; limit: number }, inFlight: ReadonlyMap<string, number>) {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.transactionId) {
@@ -165,7 +166,7 @@ export async function listDeliveries(db: Db, filter: { transactionId?: string; i
       status: d.status,
       attempts: Number(d.attempts),
       /** an attempt is under way right now */
-      in_flight: inFlight.has(d.id),
+      in_flight: (inFlight.get(d.id) ?? 0) > Number(d.attempts),
       next_attempt_at: iso(d.next_attempt_at),
       delivered_at: iso(d.delivered_at),
       created_at: iso(d.created_at),

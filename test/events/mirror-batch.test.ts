@@ -31,4 +31,21 @@ describeEachDatabase("the sync's batched mirror write", (getDb) => {
     expect(byId.c!.apiCreatedAt).not.toBeNull();
     expect(rows).toHaveLength(3);
   });
+
+  it("writers racing to record the same new transaction (a double submit, a read-back, the sync) all succeed, into one row", async () => {
+    const db = getDb();
+    const target = { organizationId: org, environment: "sandbox" as const };
+    for (let round = 0; round < 200; round++) {
+      const id = `race-${round}`;
+      const item = tx(id, { external_id: `ext-${id}` });
+      await Promise.all([
+        ...Array.from({ length: 6 }, () => applyApiTransaction(db, target, item, "dashboard")),
+        applyApiTransaction(db, target, { ...item, status: "confirmed" }, "webhook", { event: "cashin.confirmed" }),
+        applyApiTransactions(db, target, [item], "sync"),
+      ]);
+      const rows = await db.select().from(schema.transactions).where(and(eq(schema.transactions.organizationId, org), eq(schema.transactions.transactionId, id)));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ externalId: `ext-${id}`, status: "confirmed" });
+    }
+  });
 });
