@@ -48,6 +48,22 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
       expectError(wrong, 401, "UNAUTHORIZED", "AUTH");
     });
 
+    it("counts wrong admin tokens toward the address's block: the fifth blocks /v2 and further guesses", async () => {
+      // A sandbox of its own: the block covers the whole address (every test here shares 127.0.0.1).
+      const own = await startSandbox(backend);
+      try {
+        const c = await newClient(own.api);
+        for (let i = 0; i < 5; i++) expectError(await own.api.post("/sandbox/clock/advance", { seconds: 1 }, { headers: { authorization: `Bearer guess-${i}` } }), 401, "UNAUTHORIZED");
+        expectError(await own.api.post("/sandbox/clock/advance", { seconds: 1 }, { headers: { authorization: "Bearer guess-6" } }), 403, "IP_BLOCKED_TEMPORARILY");
+        expectError(await c.get("/v2/account/balance"), 403, "IP_BLOCKED_TEMPORARILY");
+        // The right token still answers (and moves the clock past the block).
+        await own.api.advance(300);
+        expect((await c.get("/v2/account/balance")).status).toBe(200);
+      } finally {
+        await own.dispose();
+      }
+    });
+
     it("creates accounts with a pending credential and refuses a taken username", async () => {
       const username = uniq();
       const r = await t.api.admin<{ username: string; credential: { client_id: string; client_secret: string; signing_key: string; status: string } }>("POST", "/sandbox/accounts", {
