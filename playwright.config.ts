@@ -39,6 +39,8 @@ function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Re
 
 export default defineConfig({
   testDir: "e2e",
+  // A real SMTP server on a local port, which the demo dashboard mails invitations through.
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
@@ -67,7 +69,13 @@ export default defineConfig({
   ],
   webServer: [
     // Reconciliation on a short fuse, so a dropped webhook shows within seconds (e2e/events.spec.ts).
-    server(DEMO_PORT, DEMO_DATA_DIR, DEMO_SANDBOX_PORT, { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0" }, DEMO_SERVER_LOG),
+    server(
+      DEMO_PORT,
+      DEMO_DATA_DIR,
+      DEMO_SANDBOX_PORT,
+      { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}` },
+      DEMO_SERVER_LOG,
+    ),
     server(FRESH_PORT, FRESH_DATA_DIR, FRESH_SANDBOX_PORT, { SEED_DEMO: "false" }),
   ],
 });

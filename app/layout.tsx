@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { NONCE_HEADER } from "@/lib/security/csp";
 import { Providers } from "@/components/providers/providers";
 import { getI18n } from "@/lib/i18n/server";
 import "./globals.css";
@@ -17,10 +19,12 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const { locale, messages } = await getI18n();
+  // The request's CSP nonce (proxy.ts); reading it renders every page per request, as a nonce needs.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        <Providers locale={locale} messages={messages}>
+        <Providers locale={locale} messages={messages} nonce={nonce}>
           {children}
         </Providers>
       </body>

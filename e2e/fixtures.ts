@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
 import { DEMO_SANDBOX_PORT, DEMO_SERVER_LOG } from "../playwright.config";
+import { newestMailTo } from "./support/mail-catcher";
 
 export const DEMO_DATA_DIR = ".data/e2e-demo";
 
@@ -19,6 +20,7 @@ export const SIGNED_IN_PAGES = [
   "/account",
   "/infractions",
   "/settings/preferences",
+  "/settings/security",
   "/settings/team",
   "/settings/credentials",
   "/settings/webhooks",
@@ -112,23 +114,51 @@ export async function signIn(page: Page, email: string, password: string) {
 
 export type Member = { name: string; email: string; password: string; role: "admin" | "operator" | "support" | "viewer" };
 
-/** Adds a member through the Team page as the demo admin, as an admin would. */
-export async function addMember(browser: Browser, role: Member["role"], tag: string): Promise<Member> {
-  const unique = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-  const member: Member = { name: `E2E ${role} ${unique}`, email: `${unique}@e2e.test`, password: `pw-${unique}-long-enough`, role };
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
+/** The invitation link in the newest mail to `email` (the demo dashboard mails through e2e/support/mail-catcher.ts). */
+export async function invitationLinkFor(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect(async () => {
+    link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(newestMailTo(email)?.raw ?? "")?.[0] ?? null;
+    expect(link).not.toBeNull();
+  }).toPass({ timeout: 10_000 });
+  return link!;
+}
+
+/** The demo admin invites `email` with `role` from the Team page (the invitation goes out by mail). */
+export async function invite(browser: Browser, email: string, role: Member["role"], state = ADMIN_STATE): Promise<string> {
+  const context = await browser.newContext({ storageState: state });
   const page = await context.newPage();
   await page.goto("/settings/team");
-  await page.getByRole("button", { name: "Add member" }).click();
+  await page.getByRole("button", { name: "Invite member" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name").fill(member.name);
-  await dialog.getByLabel("E-mail").fill(member.email);
+  await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByLabel("Role").click();
   await page.getByRole("option", { name: new RegExp(`^${role}`, "i") }).click();
-  await dialog.getByLabel("Temporary password").fill(member.password);
-  await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByTestId(`member-${member.email}`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}.`).first()).toBeVisible();
   await context.close();
+  return invitationLinkFor(email);
+}
+
+/** Opens an invitation link as a new person and creates their account; they land signed in. */
+export async function acceptAsNewPerson(browser: Browser, link: string, name: string, password: string): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create my account and join" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await context.close();
+}
+
+/** A new member of the demo organisation: invited by the demo admin by mail, their own password set from the link. */
+export async function addMember(browser: Browser, role: Member["role"], tag: string): Promise<Member> {
+  const unique = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const member: Member = { name: `E2E ${role} ${unique}`, email: `${unique}@e2e.test`, password: `${unique}-amber-harbour-lanterns`, role };
+  const link = await invite(browser, member.email, role);
+  await acceptAsNewPerson(browser, link, member.name, member.password);
   return member;
 }
 

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import next from "next";
-import { addressFromRequest, CLIENT_ADDRESS_HEADER } from "../lib/auth/client-address";
+import { addressFromRequest, CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from "../lib/auth/client-address";
 import { parseEnv } from "../lib/config/env-schema";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "../lib/events/intake";
 import type { OpenedDatabase } from "../lib/db/driver";
@@ -64,9 +64,12 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
   await app.prepare();
   const handle = app.getRequestHandler();
   const allowlist = parseEnv(process.env).WEBHOOK_SOURCE_IPS;
+  const proof = clientAddressProof();
   const server = http.createServer((req, res) => {
     const address = addressFromRequest(req, opts.trustProxyHops);
+    // Overwritten on every request: whatever a client sent in these headers is gone.
     req.headers[CLIENT_ADDRESS_HEADER] = address ?? "";
+    req.headers[CLIENT_ADDRESS_PROOF_HEADER] = proof;
     const intake = req.method === "POST" && shared.__dashboardDb ? INTAKE_PATH.exec((req.url ?? "").split("?")[0]!) : null;
     if (intake) {
       fastIntake(req, res, intake[1]!, address, allowlist).catch((err) => {

@@ -17,7 +17,7 @@ import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { verifyPassword } from "../lib/auth/password";
-import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, userCount } from "../lib/organizations/setup";
+import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, setupToken, userCount } from "../lib/organizations/setup";
 import { createKeyring } from "../lib/credentials/crypto";
 import { connectDemo } from "../lib/demo/connect";
 import { seedDemoCharges } from "../lib/demo/receive";
@@ -123,11 +123,17 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
   if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return null;
   const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "sandbox/main.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
+    // Only what the sandbox reads: never the dashboard's own secrets (AUTH_SECRET, the encryption key, DATABASE_URL).
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? "",
+      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+      ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+      NODE_ENV: "production",
+      SANDBOX_ADMIN_TOKEN: env.SANDBOX_ADMIN_TOKEN ?? "",
       SANDBOX_PORT: url.port || "4010",
       SANDBOX_HOST: process.env.SANDBOX_HOST ?? "127.0.0.1",
       SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataDir, "sandbox"),
+      ...(process.env.SANDBOX_DATABASE_URL ? { SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL } : {}),
     },
   });
   child.on("exit", (code, signal) => {
@@ -187,7 +193,7 @@ async function main() {
   if (sandbox) console.log(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
   if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);
   if (webhookUrl) console.log(`  Webhooks:   ${webhookUrl}   (the demo's sandbox credential delivers here)`);
-  else if (empty) console.log(`  First run:  open ${dashboard.url}/setup to create the first administrator`);
+  else if (empty) console.log(`  First run:  open ${dashboard.url}/setup?token=${setupToken(env.AUTH_SECRET)} to create the first administrator (the link works until then)`);
   console.log("");
 
   const stop = async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureLocalSecrets } from "@/lib/config/local-secrets";
 import { parseEnv } from "@/lib/config/env-schema";
-import { addressFromRequest } from "@/lib/auth/client-address";
+import { addressFromRequest, CLIENT_ADDRESS_PROOF_HEADER, clientAddress, clientAddressProof } from "@/lib/auth/client-address";
 
 describe("local secrets", () => {
   it("creates random secrets with mode 0600 and never overwrites existing ones", () => {
@@ -55,5 +55,14 @@ describe("client address", () => {
     expect(addressFromRequest(req("10.0.0.5", "6.6.6.6, 1.2.3.4"), 1)).toBe("1.2.3.4");
     expect(addressFromRequest(req("10.0.0.5", "6.6.6.6, 1.2.3.4, 10.0.0.4"), 2)).toBe("1.2.3.4");
     expect(addressFromRequest(req("10.0.0.5"), 3)).toBe("10.0.0.5");
+  });
+
+  it("believes the address header only with this process's proof, which the dashboard's own server sets", () => {
+    // Served some other way (next start), a client could send the header itself: not believed.
+    expect(clientAddress(new Headers({ "x-client-address": "1.2.3.4" }))).toBeNull();
+    const proof = clientAddressProof();
+    expect(clientAddress(new Headers({ "x-client-address": "1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: "forged-proof-of-another-length" }))).toBeNull();
+    expect(clientAddress(new Headers({ "x-client-address": "1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: "x".repeat(proof.length) }))).toBeNull();
+    expect(clientAddress(new Headers({ "x-client-address": "::ffff:1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: proof }))).toBe("1.2.3.4");
   });
 });

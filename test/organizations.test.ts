@@ -2,7 +2,9 @@ import { expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { createFirstAdmin, userCount } from "@/lib/organizations/setup";
-import { addMember, changeRole, listMembers, removeMember, TeamChangeRefused } from "@/lib/team/members";
+import { changeRole, listMembers, removeMember, TeamChangeRefused } from "@/lib/team/members";
+import { createInvitation } from "@/lib/team/invitations";
+import { invitedMember } from "./support/team";
 import { describeEachDatabase } from "./support/databases";
 
 describeEachDatabase("first run and the team", (db) => {
@@ -22,20 +24,15 @@ describeEachDatabase("first run and the team", (db) => {
     const [admin] = await db().select().from(schema.users).limit(1);
     await expect(changeRole(db(), org!.id, admin!.id, "viewer", { userId: admin!.id, address: null })).rejects.toThrow(TeamChangeRefused);
     await expect(removeMember(db(), org!.id, admin!.id, { userId: admin!.id, address: null })).rejects.toMatchObject({ code: "LAST_ADMIN" });
-    const second = await addMember(db(), org!.id, { name: "Second", email: "second@test.dev", role: "admin", temporaryPassword: "q".repeat(12) }, { userId: admin!.id, address: null });
+    const second = await invitedMember(db(), org!.id, { email: "second@test.dev", role: "admin" }, admin!.id);
     await changeRole(db(), org!.id, admin!.id, "operator", { userId: second.userId, address: null });
     const members = await listMembers(db(), org!.id);
     expect(members.map((m) => [m.email, m.role])).toEqual(expect.arrayContaining([[admin!.email, "operator"], ["second@test.dev", "admin"]]));
   });
 
-  it("refuses to add the same member twice, and adds an existing account without touching its password", async () => {
+  it("refuses to invite someone who is already a member (whatever the case of the e-mail)", async () => {
     const [org] = await db().select().from(schema.organizations).limit(1);
     const [admin] = await db().select().from(schema.users).limit(1);
-    await expect(
-      addMember(db(), org!.id, { name: "Second", email: "SECOND@test.dev", role: "viewer", temporaryPassword: "r".repeat(12) }, { userId: admin!.id, address: null }),
-    ).rejects.toMatchObject({ code: "ALREADY_MEMBER" });
-    const [other] = await db().insert(schema.organizations).values({ name: "Other" }).returning();
-    const joined = await addMember(db(), other!.id, { name: "Second", email: "second@test.dev", role: "viewer", temporaryPassword: "s".repeat(12) }, { userId: admin!.id, address: null });
-    expect(joined.createdAccount).toBe(false);
+    await expect(createInvitation(db(), org!.id, { email: "SECOND@test.dev", role: "viewer" }, { userId: admin!.id, address: null })).rejects.toMatchObject({ code: "ALREADY_MEMBER" });
   });
 });

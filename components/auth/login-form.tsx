@@ -22,14 +22,28 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
+  // Second step: the password was right and the member has two-factor on.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" }, mode: "onTouched" });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
+    setCodeError(null);
     startTransition(async () => {
-      const result = await signInAction({ ...values, callbackUrl });
+      const result = await signInAction({ ...values, ...(askCode ? { code } : {}), callbackUrl });
       if (!result.ok) {
+        if (result.error.code === "TWO_FACTOR_REQUIRED") {
+          setAskCode(true);
+          return;
+        }
+        if (result.error.code === "TWO_FACTOR_INVALID") {
+          setCodeError(result.error.message);
+          setCode("");
+          return;
+        }
         setFormError(result.error.message);
         for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) {
           if (field === "email" || field === "password") form.setError(field, { message });
@@ -47,12 +61,32 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       )}
-      <FormField label={t("auth.email")} htmlFor="email" error={msg(errors.email?.message)}>
-        <Input id="email" type="email" autoComplete="username" autoFocus {...form.register("email")} />
-      </FormField>
-      <FormField label={t("auth.password")} htmlFor="password" error={msg(errors.password?.message)}>
-        <Input id="password" type="password" autoComplete="current-password" {...form.register("password")} />
-      </FormField>
+      <div className={askCode ? "sr-only" : "grid gap-4"} aria-hidden={askCode || undefined}>
+        <FormField label={t("auth.email")} htmlFor="email" error={msg(errors.email?.message)}>
+          <Input id="email" type="email" autoComplete="username" autoFocus tabIndex={askCode ? -1 : undefined} {...form.register("email")} />
+        </FormField>
+        <FormField label={t("auth.password")} htmlFor="password" error={msg(errors.password?.message)}>
+          <Input id="password" type="password" autoComplete="current-password" tabIndex={askCode ? -1 : undefined} {...form.register("password")} />
+        </FormField>
+      </div>
+      {askCode && (
+        <>
+          <p className="text-sm text-muted-foreground">{t("auth.twoFactorPrompt")}</p>
+          <FormField label={t("auth.twoFactorCode")} htmlFor="code" error={codeError ?? undefined} description={t("auth.twoFactorCodeHelp")}>
+            <Input
+              id="code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              aria-invalid={!!codeError}
+              data-testid="two-factor-code"
+            />
+          </FormField>
+        </>
+      )}
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? t("auth.signingIn") : t("auth.signIn")}
       </Button>

@@ -20,6 +20,7 @@ const schema = z
     email: z.email("auth.invalidEmail"),
     password: z.string().check(z.minLength(12, "auth.passwordTooShort")),
     confirmPassword: z.string(),
+    token: z.string(),
   })
   .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" }));
 
@@ -31,13 +32,13 @@ const FIELDS = [
   { name: "confirmPassword", label: "auth.confirmPassword", type: "password", autoComplete: "new-password" },
 ] as const;
 
-export function SetupForm() {
+export function SetupForm({ token }: { token: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SetupInput>({
     resolver: zodResolver(schema),
-    defaultValues: { organizationName: "", name: "", email: "", password: "", confirmPassword: "" },
+    defaultValues: { organizationName: "", name: "", email: "", password: "", confirmPassword: "", token },
     mode: "onTouched",
   });
 

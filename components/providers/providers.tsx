@@ -5,9 +5,10 @@ import type { Locale, Messages } from "@/lib/i18n/translate";
 import { I18nProvider } from "./i18n-provider";
 
 /** What every page needs. Dashboard-only providers live in DashboardProviders, to keep the sign-in page light. */
-export function Providers({ locale, messages, children }: { locale: Locale; messages: Messages; children: React.ReactNode }) {
+/** `nonce`: this request's CSP nonce, for the theme's inline script (it sets the class before paint). */
+export function Providers({ locale, messages, nonce, children }: { locale: Locale; messages: Messages; nonce?: string; children: React.ReactNode }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <I18nProvider locale={locale} messages={messages}>
         {children}
       </I18nProvider>

@@ -21,7 +21,8 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDate } from "@/lib/i18n/format";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import type { MemberDto } from "@/lib/team/members";
-import { changeRoleAction, removeMemberAction } from "@/app/(dashboard)/settings/team/actions";
+import { changeRoleAction, removeMemberAction, resetTwoFactorAction } from "@/app/(dashboard)/settings/team/actions";
+import { Badge } from "@/components/ui/badge";
 import type { ActionResult } from "@/lib/actions/result";
 
 export function TeamTable({ members, currentUserId }: { members: MemberDto[]; currentUserId: string }) {
@@ -56,6 +57,11 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
                 {m.name} {m.userId === currentUserId && <span className="text-muted-foreground">({t("team.you")})</span>}
               </div>
               <div className="text-xs text-muted-foreground">{m.email}</div>
+              {m.twoFactor && (
+                <Badge variant="secondary" className="mt-1" data-testid="member-two-factor">
+                  {t("team.twoFactorOn")}
+                </Badge>
+              )}
             </TableCell>
             <TableCell>
               <Select
@@ -77,7 +83,26 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
               </Select>
             </TableCell>
             <TableCell className="hidden sm:table-cell">{formatDate(m.since, locale)}</TableCell>
-            <TableCell className="text-right">
+            <TableCell className="space-x-2 text-right whitespace-nowrap">
+              {m.twoFactor && m.userId !== currentUserId && (
+                <AlertDialog>
+                  <AlertDialogTrigger asChild>
+                    <Button variant="outline" size="sm" disabled={pending}>
+                      {t("team.resetTwoFactor")}
+                    </Button>
+                  </AlertDialogTrigger>
+                  <AlertDialogContent>
+                    <AlertDialogHeader>
+                      <AlertDialogTitle>{t("team.resetTwoFactorTitle", { name: m.name })}</AlertDialogTitle>
+                      <AlertDialogDescription>{t("team.resetTwoFactorDescription")}</AlertDialogDescription>
+                    </AlertDialogHeader>
+                    <AlertDialogFooter>
+                      <AlertDialogCancel>{t("team.cancel")}</AlertDialogCancel>
+                      <AlertDialogAction onClick={() => run(() => resetTwoFactorAction({ userId: m.userId }), t("team.twoFactorResetDone"))}>{t("team.resetTwoFactor")}</AlertDialogAction>
+                    </AlertDialogFooter>
+                  </AlertDialogContent>
+                </AlertDialog>
+              )}
               <AlertDialog>
                 <AlertDialogTrigger asChild>
                   <Button variant="outline" size="sm" disabled={pending}>

@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Languages, LogOut, SunMoon } from "lucide-react";
+import { Languages, LogOut, SunMoon, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import {
@@ -21,6 +21,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import type { Locale } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/auth/roles";
 import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
+import Link from "next/link";
 import { LanguageRadioItems, ThemeRadioItems } from "./preference-radios";
 
 function initials(name: string) {
@@ -78,6 +79,11 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
             <ThemeRadioItems />
           </DropdownMenuSubContent>
         </DropdownMenuSub>
+        <DropdownMenuItem asChild>
+          <Link href="/settings/security">
+            <ShieldCheck aria-hidden /> {t("shell.security")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => startTransition(() => signOutAction())}>
           <LogOut aria-hidden /> {t("shell.signOut")}

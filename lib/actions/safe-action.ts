@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { authorize, AuthorizationError, type Access } from "@/lib/auth/authorize";
+import { authorize, authorizeSelf, AuthorizationError, type Access } from "@/lib/auth/authorize";
 import type { Permission } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/auth/client-address";
 import type { Actor } from "@/lib/audit/audit";
@@ -61,13 +61,30 @@ export function protectedAction<S extends z.core.$ZodType, T>(
   schema: S,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return guardedAction(() => authorize(permission), schema, handler);
+}
+
+/**
+ * An action on the member's own security (two-factor, password, sessions): any signed-in member,
+ * including one whose organisation asks for two-factor before anything else.
+ */
+export function selfAction<S extends z.core.$ZodType, T>(schema: S, handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return guardedAction(authorizeSelf, schema, handler);
+}
+
+function guardedAction<S extends z.core.$ZodType, T>(
+  check: () => Promise<Access>,
+  schema: S,
+  handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (raw) => {
     const { t } = await getI18n();
     let access: Access;
     try {
-      access = await authorize(permission);
+      access = await check();
     } catch (e) {
       if (e instanceof AuthorizationError) {
+        if (e.reason === "two_factor_required") return { ok: false, error: { code: "TWO_FACTOR_REQUIRED", message: t("errors.twoFactorRequired") } };
         const unauth = e.reason === "unauthenticated";
         return { ok: false, error: { code: unauth ? "UNAUTHENTICATED" : "FORBIDDEN", message: t(unauth ? "errors.unauthenticated" : "errors.forbidden") } };
       }

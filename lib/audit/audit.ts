@@ -33,6 +33,18 @@ export const AUDIT_ACTIONS = [
   "wallet.created",
   "wallet.deposit_simulated",
   "infraction.replied",
+  "auth.sign_in_throttled",
+  "auth.password_changed",
+  "auth.two_factor_enrolled",
+  "auth.two_factor_disabled",
+  "auth.two_factor_reset",
+  "auth.recovery_code_used",
+  "auth.session_revoked",
+  "auth.sessions_revoked",
+  "organization.security_changed",
+  "invitation.sent",
+  "invitation.accepted",
+  "invitation.withdrawn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +60,23 @@ export async function recordAudit(
     target: entry.target ?? null,
     details: entry.details ?? {},
   });
+}
+
+/**
+ * An event about a person rather than one organisation (a password change, two-factor, sessions, a
+ * throttled sign-in): recorded in the log of every organisation they belong to, whose admins
+ * answer for their access.
+ */
+export async function recordUserAudit(
+  db: Db,
+  userId: string,
+  entry: { actor: Actor; action: AuditAction; target?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  const orgs = await db.select({ id: schema.memberships.organizationId }).from(schema.memberships).where(eq(schema.memberships.userId, userId));
+  if (!orgs.length) return;
+  await db.insert(schema.auditLog).values(
+    orgs.map((o) => ({ organizationId: o.id, userId: entry.actor.userId, address: entry.actor.address, action: entry.action, target: entry.target ?? userId, details: entry.details ?? {} })),
+  );
 }
 
 export type AuditFilters = { action?: string; userId?: string; from?: Date; to?: Date; before?: number };

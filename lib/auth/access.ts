@@ -9,7 +9,7 @@ import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { can, type Permission, type Role } from "./roles";
 
-export type Membership = { organizationId: string; organizationName: string; role: Role; apiEnvironment: schema.ApiEnvironment | null };
+export type Membership = { organizationId: string; organizationName: string; role: Role; apiEnvironment: schema.ApiEnvironment | null; requireTwoFactor: boolean };
 
 export type Access = {
   userId: string;
@@ -23,13 +23,24 @@ export type Access = {
   /** the environment this member chose for the active organisation's pages (null: the default) */
   apiEnvironment: schema.ApiEnvironment | null;
   memberships: Membership[];
+  /** the member has two-factor sign-in on */
+  twoFactorEnabled: boolean;
+  /** the active organisation's policy asks this member for two-factor (admins and roles that move money) */
+  twoFactorRequired: boolean;
+  /** the sign-in session serving this request (set by lib/auth/authorize.ts) */
+  session?: { id: string; twoFactor: boolean; authenticatedAt: Date };
 };
 
-export type AccessDenial = "unauthenticated" | "no_organization" | "forbidden";
+export type AccessDenial = "unauthenticated" | "no_organization" | "forbidden" | "two_factor_required";
+
+/** The roles an organisation's two-factor policy covers: admins, and every role that can move money. */
+export function policyCoversRole(role: Role): boolean {
+  return role === "admin" || can(role, "money.move");
+}
 
 export class AuthorizationError extends Error {
   constructor(readonly reason: AccessDenial) {
-    super(reason === "unauthenticated" ? "Sign in to continue." : "You do not have permission to do this.");
+    super(reason === "unauthenticated" ? "Sign in to continue." : reason === "two_factor_required" ? "Turn on two-factor sign-in first." : "You do not have permission to do this.");
     this.name = "AuthorizationError";
   }
 }
@@ -44,6 +55,7 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
       organizationName: schema.organizations.name,
       role: schema.memberships.role,
       apiEnvironment: schema.memberships.apiEnvironment,
+      requireTwoFactor: schema.organizations.requireTwoFactor,
     })
     .from(schema.memberships)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
@@ -61,6 +73,8 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
     role: active.role,
     apiEnvironment: active.apiEnvironment,
     memberships,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    twoFactorRequired: active.requireTwoFactor && policyCoversRole(active.role),
   };
 }
 
@@ -75,9 +89,14 @@ export async function resolveAccess(
   return checkAccess(access, permission);
 }
 
-export function checkAccess(access: Awaited<ReturnType<typeof loadAccess>>, permission: Permission): Access {
+/**
+ * Throws AuthorizationError unless the member may do `permission`. A member whose organisation
+ * requires two-factor and who has not turned it on may do nothing but turn it on (`enrolling`).
+ */
+export function checkAccess(access: Awaited<ReturnType<typeof loadAccess>>, permission: Permission, opts: { enrolling?: boolean } = {}): Access {
   if (!access) throw new AuthorizationError("unauthenticated");
   if (!("role" in access)) throw new AuthorizationError("no_organization");
+  if (!opts.enrolling && access.twoFactorRequired && !access.twoFactorEnabled) throw new AuthorizationError("two_factor_required");
   if (!can(access.role, permission)) throw new AuthorizationError("forbidden");
   return access;
 }

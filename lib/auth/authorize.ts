@@ -1,14 +1,16 @@
 import "server-only";
 /**
- * The one authorisation check. Every page, server action and route handler
- * calls one of these three with the permission it needs; each reads the
- * session, then the user's membership and role from the database.
+ * The one authorisation check. Every page, server action and route handler calls one of these
+ * with the permission it needs; each reads the session cookie, checks its row in `sessions`
+ * (revoked, expired or idle sessions are refused: lib/auth/sessions.ts), then the user's
+ * membership and role from the database.
  */
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { auth } from "./index";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
+import { checkSession } from "./sessions";
 import type { Permission } from "./roles";
 
 export { AuthorizationError, type Access };
@@ -18,7 +20,12 @@ const currentAccess = cache(async () => {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) return null;
-  return loadAccess(await getDb(), userId);
+  const db = await getDb();
+  const live = await checkSession(db, session.sessionId);
+  if (!live.ok || live.session.userId !== userId) return null;
+  const access = await loadAccess(db, userId);
+  if (access && "role" in access) access.session = { id: live.session.id, twoFactor: live.session.twoFactor, authenticatedAt: live.session.authenticatedAt };
+  return access;
 });
 
 /** For server actions and route handlers: returns the caller's access or throws AuthorizationError. */
@@ -26,15 +33,35 @@ export async function authorize(permission: Permission): Promise<Access> {
   return checkAccess(await currentAccess(), permission);
 }
 
-/** For pages and layouts: redirects to sign-in, or renders the 403 page. */
+/** For pages and layouts: redirects to sign-in (or to two-factor enrolment), or renders the 403 page. */
 export async function authorizePage(permission: Permission): Promise<Access> {
   try {
     return await authorize(permission);
   } catch (e) {
     if (e instanceof AuthorizationError) {
       if (e.reason === "unauthenticated") redirect("/login");
+      if (e.reason === "two_factor_required") redirect("/two-factor");
       forbidden();
     }
+    throw e;
+  }
+}
+
+/**
+ * For the member's own security (two-factor enrolment, password, sessions): a live session is
+ * enough, even before an organisation's two-factor policy is met, since this is how it is met.
+ */
+export async function authorizeSelf(): Promise<Access> {
+  return checkAccess(await currentAccess(), "dashboard.view", { enrolling: true });
+}
+
+/** The same for pages: to sign-in when there is no session. */
+export async function authorizeSelfPage(): Promise<Access> {
+  try {
+    return await authorizeSelf();
+  } catch (e) {
+    if (e instanceof AuthorizationError && e.reason === "unauthenticated") redirect("/login");
+    if (e instanceof AuthorizationError) forbidden();
     throw e;
   }
 }

@@ -1,21 +1,41 @@
 import "server-only";
 /**
- * Auth.js (next-auth v5) with e-mail and password. Sessions are JWTs in an
- * HTTP-only cookie (Secure when served over HTTPS) that carry only the user
- * id; roles are always read from the database (lib/auth/authorize.ts).
+ * Auth.js (next-auth v5) with e-mail, password and (when enrolled) a two-factor code. The session
+ * cookie is a JWT in an HTTP-only cookie (Secure when served over HTTPS) that carries the user id
+ * and the id of a row in `sessions` (lib/auth/sessions.ts): every request is checked against that
+ * row, so a session ends on every instance when it is revoked, past its absolute lifetime or idle.
+ * Roles are always read from the database (lib/auth/authorize.ts).
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { keyring } from "@/lib/api-context";
 import { clientAddress } from "./client-address";
 import { signInSchema, verifyCredentials } from "./sign-in";
+import { createSession, revokeSession, SESSION_LIFETIME_MS } from "./sessions";
 
+/** Sign-in refusals the form tells apart (their `code` reaches signInAction). */
 export class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
 }
+export class TwoFactorRequired extends CredentialsSignin {
+  code = "two_factor_required";
+}
+export class TwoFactorInvalid extends CredentialsSignin {
+  code = "two_factor_invalid";
+}
 
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+export const SESSION_MAX_AGE_SECONDS = SESSION_LIFETIME_MS / 1000;
+
+declare module "next-auth" {
+  interface User {
+    sessionId?: string;
+  }
+  interface Session {
+    sessionId?: string;
+  }
+}
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
@@ -32,28 +52,43 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   },
   providers: [
     Credentials({
-      credentials: { email: {}, password: {} },
+      credentials: { email: {}, password: {}, code: {} },
       async authorize(raw, request) {
         const parsed = signInSchema.safeParse(raw);
         if (!parsed.success) return null;
-        const result = await verifyCredentials(await getDb(), {
-          ...parsed.data,
-          address: clientAddress(request.headers),
-        });
-        if (result.ok) return result.user;
+        const db = await getDb();
+        const address = clientAddress(request.headers);
+        const result = await verifyCredentials(db, keyring(), { ...parsed.data, address });
+        if (result.ok) {
+          const sessionId = await createSession(db, { userId: result.user.id, twoFactor: result.secondFactor !== null, userAgent: request.headers.get("user-agent"), address });
+          return { ...result.user, sessionId };
+        }
         if (result.reason === "throttled") throw new ThrottledSignIn();
+        if (result.reason === "two_factor_required") throw new TwoFactorRequired();
+        if (result.reason === "two_factor_invalid") throw new TwoFactorInvalid();
         return null;
       },
     }),
   ],
   callbacks: {
     jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = user.sessionId;
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Signing out ends the session in the database: a copy of the cookie is refused everywhere.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await revokeSession(await getDb(), sid, "sign_out");
     },
   },
 }));

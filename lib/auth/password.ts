@@ -1,18 +1,20 @@
 /**
  * Password hashing with scrypt (node:crypto), stored as
- * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` so parameters can be raised later
- * without breaking existing hashes.
+ * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` so parameters can be raised without breaking existing
+ * hashes: a hash made with weaker ones is redone at the next successful sign-in (`needsRehash`).
+ *
+ * Parameters: OWASP's Password Storage Cheat Sheet, scrypt, "N=2^17 (128 MiB), r=8, p=1" (its
+ * minimum). About 0.7 s of one core per hash on the development machines; sign-in attempts reach
+ * it only through the throttle (lib/auth/throttle.ts).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const N = 16384;
-const R = 8;
-const P = 1;
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEYLEN = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 }, (err, key) =>
+    scryptCb(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: 256 * opts.N! * opts.r! + 1024 * 1024 }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
@@ -20,21 +22,29 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
-  return ["scrypt", N, R, P, salt.toString("base64"), hash.toString("base64")].join("$");
+  const { N, r, p } = SCRYPT_PARAMS;
+  const hash = await scrypt(password, salt, KEYLEN, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+function parse(stored: string) {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return null;
+  const [, n, r, p, saltB64, hashB64] = parts as [string, string, string, string, string, string];
+  return { N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(saltB64, "base64"), hash: Buffer.from(hashB64, "base64") };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [, n, r, p, saltB64, hashB64] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(hashB64, "base64");
-  const actual = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const h = parse(stored);
+  if (!h) return false;
+  const actual = await scrypt(password, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p });
+  return actual.length === h.hash.length && timingSafeEqual(actual, h.hash);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (redone at the next sign-in). */
+export function needsRehash(stored: string): boolean {
+  const h = parse(stored);
+  return !h || h.N < SCRYPT_PARAMS.N || h.r < SCRYPT_PARAMS.r || h.p < SCRYPT_PARAMS.p;
 }
 
 /**

@@ -54,6 +54,17 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The demo organisation is seeded on the embedded database unless turned off; on PostgreSQL only when asked (benchmarks). */
   SEED_DEMO: booleanish.optional(),
+  /**
+   * Where invitations (and alerts) are mailed: smtp://user:pass@host:587 or smtps://…:465; unset,
+   * the invitation link is shown to the admin who sent it and written to the console.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** the sender of the dashboard's mail */
+  MAIL_FROM: z.string().min(3).default("Payments Dashboard <no-reply@localhost>"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,13 +91,13 @@ export function sandboxUrl(e: Env = env()): string | null {
   return (e.SANDBOX_URL ?? e.PAYMENT_API_BASE_URL).replace(/\/+$/, "");
 }
 
-/** Whether the demo organisation should exist: embedded database and not turned off. */
-/** Where the provider reaches this dashboard (webhooks). */
+/** Where the provider reaches this dashboard (webhooks), and where links in mail point. */
 export function publicBaseUrl(e: Env = env()): string {
   const host = e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
   return (e.PUBLIC_BASE_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${e.PORT}`).replace(/\/+$/, "");
 }
 
+/** Whether the demo organisation should exist: embedded database and not turned off. */
 export function shouldSeedDemo(e: Env = env()): boolean {
   return e.SEED_DEMO ?? !e.DATABASE_URL;
 }

@@ -24,6 +24,8 @@ export function secretsFile(dataDir: string): string {
 
 export function ensureLocalSecrets(dataDir: string): { secrets: LocalSecrets; created: string[] } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The folder holds secrets and the embedded databases: its owner only (mkdir's mode applies only when it creates it).
+  chmodSync(dataDir, 0o700);
   const file = secretsFile(dataDir);
   const existing: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const created: string[] = [];

@@ -23,6 +23,10 @@ export const organizations = pgTable("organizations", {
   name: text("name").notNull(),
   /** true for the seeded demo organisation, so it can be told apart (and removed) */
   isDemo: boolean("is_demo").notNull().default(false),
+  /** minutes without a request after which a member's session ends (lib/auth/sessions.ts) */
+  sessionIdleMinutes: integer("session_idle_minutes").notNull().default(30),
+  /** admins, and every role that can move money, must sign in with a second factor */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -36,8 +40,97 @@ export const users = pgTable("users", {
   /** null until the user picks a language: until then the browser's (cookie, Accept-Language) is used */
   locale: text("locale", { enum: LOCALES }),
   activeOrganizationId: uuid("active_organization_id").references(() => organizations.id, { onDelete: "set null" }),
+  /** the TOTP secret, sealed like the API credentials (lib/credentials/crypto.ts); null without two-factor */
+  totpSecretCiphertext: text("totp_secret_ciphertext"),
+  /** when two-factor sign-in was turned on (the secret confirmed with a code) */
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** the time step of the last accepted code: a code is never accepted twice */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Two-factor recovery codes: shown once, stored as SHA-256 (they are random, 50 bits and more), each usable once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * One row per sign-in (lib/auth/sessions.ts). The session cookie carries only this row's id; a
+ * request is served only while the row is unrevoked, younger than its absolute lifetime and used
+ * within the organisation's idle timeout, so sign-out, "sign out everywhere", a password change or
+ * a removal end it on every instance at the next request.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** sign-in time plus the absolute lifetime: never extended by use */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** when the member last proved who they are (password, and code when enrolled): sign-in, or a re-authentication */
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the second factor was given at sign-in */
+    twoFactor: boolean("two_factor").notNull().default(false),
+    userAgent: text("user_agent"),
+    address: text("address"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** sign_out, sign_out_everywhere, revoked, password_changed, removed */
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Sign-in throttle (lib/auth/throttle.ts): a counter per key, `pair:<email>|<address>` and
+ * `address:<address>`, raised atomically before the password is checked.
+ */
+export const signInThrottle = pgTable("sign_in_throttle", {
+  key: text("key").primaryKey(),
+  /** attempts in the current window */
+  attempts: integer("attempts").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  /** no attempt is checked before then (a growing delay once the limit is reached) */
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  /** an attempt was refused during the current delay (the first refusal is audited) */
+  refused: boolean("refused").notNull().default(false),
+});
+
+/** Invitations to join an organisation: a single-use link that expires; the token is stored as SHA-256. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** lower-cased */
+    email: text("email").notNull(),
+    role: memberRole("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("invitations_org_idx").on(t.organizationId, t.createdAt)],
+);
 
 export const memberships = pgTable(
   "memberships",
@@ -50,22 +143,6 @@ export const memberships = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("memberships_user_idx").on(t.userId)],
-);
-
-/**
- * Sign-in attempts, the source of truth for throttling (shared by every
- * dashboard instance through the database). `key` is `account:<email>` or
- * `address:<ip>`.
- */
-export const loginAttempts = pgTable(
-  "login_attempts",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    key: text("key").notNull(),
-    succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("login_attempts_key_time_idx").on(t.key, t.createdAt)],
 );
 
 /**

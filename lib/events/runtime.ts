@@ -12,6 +12,9 @@ import { EventsWorker } from "./worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
 import { connectedTargets, syncIfDue } from "./sync";
 import { checkBalances } from "./balances";
+import { purgeSessions } from "@/lib/auth/sessions";
+import { purgeThrottle } from "@/lib/auth/throttle";
+import { purgeInvitations } from "@/lib/team/invitations";
 import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
 
 type Runtime = { worker: EventsWorker; hub: LiveHub; stop(): Promise<void> };
@@ -59,6 +62,9 @@ export function eventsRuntime(): Promise<Runtime> {
         }
         if (Date.now() - purgedAt > 3_600_000) {
           await purgeLiveEvents(opened.db);
+          await purgeSessions(opened.db);
+          await purgeThrottle(opened.db);
+          await purgeInvitations(opened.db);
           purgedAt = Date.now();
         }
       } finally {

@@ -39,7 +39,8 @@ describe("dictionaries", () => {
 
   it("fills placeholders and plurals", () => {
     const t = createTranslator(getMessages("pt-BR"), "pt-BR");
-    expect(t("auth.throttled", { minutes: 15 })).toBe("Muitas tentativas sem sucesso. Tente novamente em 15 min.");
+    expect(t("auth.throttled", { wait: t("auth.waitMinutes", { minutes: 15 }) })).toBe("Tentativas demais a partir daqui. Tente novamente em 15 minutos.");
+    expect(t("auth.waitSeconds", { seconds: 1 })).toBe("em 1 segundo");
     const en = createTranslator(getMessages("en"), "en");
     expect(en("apiErrors.RATE_LIMIT_EXCEEDED", { seconds: 1 })).toMatch(/in 1 second\.$/);
     expect(en("apiErrors.RATE_LIMIT_EXCEEDED", { seconds: 42 })).toMatch(/in 42 seconds\.$/);

@@ -2,6 +2,7 @@
  * Creating organisations and their first admin: the first-run page, the demo
  * seed and the team page. No Next.js imports (used by scripts/start.ts too).
  */
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
@@ -12,6 +13,22 @@ type Db = Database<typeof schema>;
 
 export const DEMO_ORGANIZATION_NAME = "Demo Merchant";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";
+
+/**
+ * The first-run page's one-time token: printed by `npm start` while no user exists, and asked for by
+ * /setup, so that whoever reaches an empty dashboard first is not made its admin by that alone.
+ * Derived from AUTH_SECRET (shared by every instance): no instance can be told apart, and nobody
+ * without the server's secret can compute it. Useless once the first admin exists.
+ */
+export function setupToken(authSecret: string): string {
+  return createHmac("sha256", authSecret).update("first-run setup").digest("base64url").slice(0, 32);
+}
+
+export function isSetupToken(authSecret: string, candidate: string | null | undefined): boolean {
+  const expected = Buffer.from(setupToken(authSecret));
+  const given = Buffer.from(String(candidate ?? ""));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export async function userCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(schema.users);

@@ -1,18 +1,19 @@
 /**
- * The team of an organisation: members, their roles, adding and removing.
+ * The team of an organisation: members, their roles, removing (people join by invitation:
+ * lib/team/invitations.ts).
  * Functions take the organisation explicitly and return plain objects.
  * Callers (server actions) have already authorised the admin.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { revokeUserSessions } from "@/lib/auth/sessions";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { Role } from "@/lib/auth/roles";
 
 type Db = Database<typeof schema>;
 
-export type MemberDto = { userId: string; name: string; email: string; role: Role; since: string };
+export type MemberDto = { userId: string; name: string; email: string; role: Role; since: string; twoFactor: boolean };
 
 export async function listMembers(db: Db, organizationId: string): Promise<MemberDto[]> {
   const rows = await db
@@ -22,15 +23,16 @@ export async function listMembers(db: Db, organizationId: string): Promise<Membe
       email: schema.users.email,
       role: schema.memberships.role,
       since: schema.memberships.createdAt,
+      totpEnabledAt: schema.users.totpEnabledAt,
     })
     .from(schema.memberships)
     .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
     .where(eq(schema.memberships.organizationId, organizationId))
     .orderBy(asc(schema.memberships.createdAt), asc(schema.users.email));
-  return rows.map((r) => ({ ...r, since: r.since.toISOString() }));
+  return rows.map(({ totpEnabledAt, ...r }) => ({ ...r, since: r.since.toISOString(), twoFactor: totpEnabledAt !== null }));
 }
 
-export type TeamChangeError = "LAST_ADMIN" | "NOT_A_MEMBER" | "ALREADY_MEMBER";
+export type TeamChangeError = "LAST_ADMIN" | "NOT_A_MEMBER";
 export class TeamChangeRefused extends Error {
   constructor(readonly code: TeamChangeError) {
     super(code);
@@ -74,40 +76,8 @@ export async function removeMember(db: Db, organizationId: string, userId: strin
       .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.userId, userId)))
       .returning();
     if (removed.length === 0) throw new TeamChangeRefused("NOT_A_MEMBER");
+    // Removal ends the member's sessions at once, on every instance (lib/auth/sessions.ts).
+    await revokeUserSessions(tx, userId, "removed");
     await recordAudit(tx, { organizationId, actor, action: "member.removed", target: userId });
-  });
-}
-
-/**
- * Adds a member. A new e-mail gets an account with the given temporary
- * password; an e-mail that already has an account (in another organisation)
- * joins with its existing password.
- */
-export async function addMember(
-  db: Db,
-  organizationId: string,
-  input: { name: string; email: string; role: Role; temporaryPassword: string },
-  actor: Actor,
-): Promise<{ userId: string; createdAccount: boolean }> {
-  const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.temporaryPassword);
-  return db.transaction(async (tx) => {
-    let [user] = await tx.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
-    let createdAccount = false;
-    if (!user) {
-      [user] = await tx
-        .insert(schema.users)
-        .values({ email, name: input.name, passwordHash, activeOrganizationId: organizationId })
-        .returning();
-      createdAccount = true;
-    }
-    const inserted = await tx
-      .insert(schema.memberships)
-      .values({ organizationId, userId: user!.id, role: input.role })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) throw new TeamChangeRefused("ALREADY_MEMBER");
-    await recordAudit(tx, { organizationId, actor, action: "member.added", target: user!.id, details: { role: input.role } });
-    return { userId: user!.id, createdAccount };
   });
 }

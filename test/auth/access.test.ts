@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { AuthorizationError, isMember, resolveAccess } from "@/lib/auth/access";
 import { PERMISSIONS, ROLES, can, type Permission, type Role } from "@/lib/auth/roles";
 import * as schema from "@/lib/db/schema";
-import { addMember, changeRole, removeMember } from "@/lib/team/members";
+import { changeRole, removeMember } from "@/lib/team/members";
+import { invitedMember } from "../support/team";
 import { createFirstAdmin } from "@/lib/organizations/setup";
 import { describeEachDatabase } from "../support/databases";
 
@@ -27,7 +28,7 @@ describeEachDatabase("the authorisation function", (db) => {
     const orgId = created!.organizationId;
     const users: Record<Role, string> = { admin: created!.userId } as Record<Role, string>;
     for (const role of ROLES.filter((r) => r !== "admin")) {
-      users[role] = (await addMember(db(), orgId, { name: role, email: `${role}@test.dev`, role, temporaryPassword: "y".repeat(12) }, { userId: created!.userId, address: null })).userId;
+      users[role] = (await invitedMember(db(), orgId, { email: `${role}@test.dev`, role }, created!.userId)).userId;
     }
     for (const role of ROLES) {
       for (const permission of PERMS) {
@@ -47,7 +48,7 @@ describeEachDatabase("the authorisation function", (db) => {
   it("applies a demotion or a removal on the very next check", async () => {
     const [org] = await db().select().from(schema.organizations).limit(1);
     const [admin] = await db().select().from(schema.users).where(eq(schema.users.email, "admin-a@test.dev"));
-    const { userId } = await addMember(db(), org!.id, { name: "Soon demoted", email: "demoted@test.dev", role: "admin", temporaryPassword: "z".repeat(12) }, { userId: admin!.id, address: null });
+    const { userId } = await invitedMember(db(), org!.id, { email: "demoted@test.dev", role: "admin" }, admin!.id);
     expect(await denial(resolveAccess(db(), userId, "team.manage"))).toBe("allowed");
     await changeRole(db(), org!.id, userId, "viewer", { userId: admin!.id, address: null });
     expect(await denial(resolveAccess(db(), userId, "team.manage"))).toBe("forbidden");

@@ -1,64 +1,155 @@
+/**
+ * Sign-in against a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the
+ * throttle counts an attempt before its password is checked, per e-mail and address pair and per
+ * address, with a growing delay; two-factor codes and recovery codes; stronger hashes on sign-in.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { generate } from "otplib";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { passwordProblem } from "@/lib/auth/password-policy";
 import { verifyCredentials } from "@/lib/auth/sign-in";
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, checkThrottle, recordAttempt, THROTTLE_WINDOW_SECONDS } from "@/lib/auth/throttle";
+import { ADDRESS_LIMIT, attempt, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, waitFor } from "@/lib/auth/throttle";
+import { beginEnrolment, confirmEnrolment } from "@/lib/auth/two-factor";
+import { createKeyring } from "@/lib/credentials/crypto";
 import * as schema from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
+import { STRONG_PASSWORD } from "../support/team";
 
-describe("password hashing", () => {
-  it("stores a salted scrypt hash, never the password, and verifies it", async () => {
+const keyring = createKeyring(randomBytes(32).toString("base64"));
+
+describe("password hashing and rules", () => {
+  it("stores a salted scrypt hash at OWASP's parameters, never the password, and verifies it", async () => {
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
-    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toContain("correct");
     expect(a).not.toBe(b);
     expect(await verifyPassword("correct horse battery staple", a)).toBe(true);
     expect(await verifyPassword("correct horse battery stapler", a)).toBe(false);
     expect(await verifyPassword("anything", "not-a-hash")).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+    expect(needsRehash("scrypt$16384$8$1$c2FsdA==$aGFzaA==")).toBe(true);
+  });
+
+  it("refuses short and common passwords, and ones made of the member's own e-mail or name", () => {
+    expect(passwordProblem("short")).toBe("too_short");
+    expect(passwordProblem("password1234")).toBe("too_common");
+    expect(passwordProblem("senha12345678")).toBe("too_common");
+    expect(passwordProblem("qwertyuiop123")).toBe("too_common");
+    expect(passwordProblem("anasouza2026!", ["ana.souza@shop.test", "Ana Souza"])).toBe("too_common");
+    expect(passwordProblem(STRONG_PASSWORD)).toBeNull();
+    expect(passwordProblem("x".repeat(201))).toBe("too_long");
   });
 });
 
-describeEachDatabase("sign-in with throttling", (db) => {
-  const password = "a-long-password-1";
+describeEachDatabase("sign-in with throttling and two-factor", (db) => {
+  const pw = STRONG_PASSWORD;
+  const user = async (email: string, hash?: string) => {
+    const [u] = await db()
+      .insert(schema.users)
+      .values({ email, name: email.split("@")[0]!, passwordHash: hash ?? (await hashPassword(pw)) })
+      .returning();
+    return u!;
+  };
+  const signIn = (email: string, p: string, address: string | null, code?: string) => verifyCredentials(db(), keyring, { email, password: p, address, code });
 
   it("accepts the right password (e-mail in any case) and refuses a wrong one or an unknown account alike", async () => {
-    await db().insert(schema.users).values({ email: "ana@shop.test", name: "Ana", passwordHash: await hashPassword(password) });
-    const ok = await verifyCredentials(db(), { email: " Ana@Shop.test ", password, address: "203.0.113.1" });
-    expect(ok).toMatchObject({ ok: true, user: { email: "ana@shop.test", name: "Ana" } });
-    expect(await verifyCredentials(db(), { email: "ana@shop.test", password: "wrong", address: "203.0.113.1" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyCredentials(db(), { email: "nobody@shop.test", password, address: "203.0.113.1" })).toEqual({ ok: false, reason: "invalid" });
+    await user("ana@shop.test");
+    expect(await signIn(" Ana@Shop.test ", pw, "203.0.113.1")).toMatchObject({ ok: true, user: { email: "ana@shop.test", name: "ana" }, secondFactor: null });
+    expect(await signIn("ana@shop.test", "wrong", "203.0.113.1")).toEqual({ ok: false, reason: "invalid" });
+    expect(await signIn("nobody@shop.test", pw, "203.0.113.1")).toEqual({ ok: false, reason: "invalid" });
   });
 
-  it(`throttles an account after ${ACCOUNT_FAILURE_LIMIT} failures, even with the right password, until the window passes`, async () => {
-    await db().insert(schema.users).values({ email: "bruno@shop.test", name: "Bruno", passwordHash: await hashPassword(password) });
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      expect((await verifyCredentials(db(), { email: "bruno@shop.test", password: "guess" + i, address: `198.51.100.${i}` })).ok).toBe(false);
-    }
-    const throttled = await verifyCredentials(db(), { email: "bruno@shop.test", password, address: "198.51.100.99" });
-    expect(throttled.ok).toBe(false);
-    expect(throttled).toMatchObject({ reason: "throttled" });
-    if (!throttled.ok && throttled.reason === "throttled") {
-      expect(throttled.retryAfterSeconds).toBeGreaterThan(THROTTLE_WINDOW_SECONDS - 60);
-      expect(throttled.retryAfterSeconds).toBeLessThanOrEqual(THROTTLE_WINDOW_SECONDS);
-    }
-    // Once the window has passed, the account may try again.
-    const later = new Date(Date.now() + (THROTTLE_WINDOW_SECONDS + 1) * 1000);
-    expect(await checkThrottle(db(), { email: "bruno@shop.test", address: null }, later)).toEqual({ throttled: false });
+  it(`lets at most ${PAIR_LIMIT} of 30 parallel wrong passwords from one address reach the check; the owner still signs in from elsewhere`, async () => {
+    await user("bruno@shop.test");
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn("bruno@shop.test", `guess-${i}`, "198.51.100.7")));
+    // "invalid" comes only from the password check; "throttled" only from before it.
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(PAIR_LIMIT);
+    expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(30 - PAIR_LIMIT);
+    const [pair] = await db().select().from(schema.signInThrottle).where(eq(schema.signInThrottle.key, "pair:bruno@shop.test|198.51.100.7"));
+    expect(pair!.attempts).toBe(PAIR_LIMIT);
+    // Even the right password is refused from that address for now…
+    expect(await signIn("bruno@shop.test", pw, "198.51.100.7")).toMatchObject({ ok: false, reason: "throttled" });
+    // …but the owner, elsewhere, is not locked out.
+    expect(await signIn("bruno@shop.test", pw, "192.0.2.44")).toMatchObject({ ok: true });
+    // A refusal trips once: the audit log of the member's organisations says so (none here), and the wait is told.
+    expect(await waitFor(db(), { email: "bruno@shop.test", address: "198.51.100.7" })).toBeGreaterThan(0);
   });
 
-  it("a success clears the account's earlier failures", async () => {
-    await db().insert(schema.users).values({ email: "carla@shop.test", name: "Carla", passwordHash: await hashPassword(password) });
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) await verifyCredentials(db(), { email: "carla@shop.test", password: "nope", address: null });
-    expect((await verifyCredentials(db(), { email: "carla@shop.test", password, address: null })).ok).toBe(true);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) await verifyCredentials(db(), { email: "carla@shop.test", password: "nope", address: null });
-    expect(await checkThrottle(db(), { email: "carla@shop.test", address: null })).toEqual({ throttled: false });
+  it("grows the delay with each attempt past the limit, and starts again after a quiet window", async () => {
+    const keys = { email: "delay@shop.test", address: "198.51.100.8" };
+    const t0 = new Date("2026-11-24T10:00:00Z");
+    for (let i = 0; i < PAIR_LIMIT; i++) expect(await attempt(db(), keys, t0)).toEqual({ allowed: true });
+    const first = await attempt(db(), keys, t0);
+    expect(first).toMatchObject({ allowed: false, retryAfterSeconds: 30, tripped: true });
+    expect(await attempt(db(), keys, new Date(t0.getTime() + 10_000))).toMatchObject({ allowed: false, tripped: false });
+    // After the delay one more attempt is checked, and the next delay is twice as long.
+    const t1 = new Date(t0.getTime() + 31_000);
+    expect(await attempt(db(), keys, t1)).toEqual({ allowed: true });
+    expect(await attempt(db(), keys, t1)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    // A quiet window later, the count starts again.
+    const later = new Date(t1.getTime() + (THROTTLE_WINDOW_SECONDS + 61) * 1000);
+    for (let i = 0; i < PAIR_LIMIT - 1; i++) expect(await attempt(db(), keys, later)).toEqual({ allowed: true });
   });
 
-  it(`throttles an address after ${ADDRESS_FAILURE_LIMIT} failures across accounts`, async () => {
+  it("a success clears only its own pair: neither another account's counter nor the address's", async () => {
+    await user("carla@shop.test");
+    await user("diego@shop.test");
+    const address = "198.51.100.9";
+    for (let i = 0; i < PAIR_LIMIT - 1; i++) await signIn("diego@shop.test", "nope", address);
+    expect((await signIn("carla@shop.test", pw, address)).ok).toBe(true);
+    // Diego's pair still has its failures: one more attempt reaches the limit, the next is refused.
+    await signIn("diego@shop.test", "nope", address);
+    expect(await signIn("diego@shop.test", pw, address)).toMatchObject({ ok: false, reason: "throttled" });
+  });
+
+  it(`throttles an address after ${ADDRESS_LIMIT} attempts across accounts (password spraying), not another address`, async () => {
     const address = "192.0.2.77";
-    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) await recordAttempt(db(), { email: `spray${i}@shop.test`, address }, false);
-    const state = await checkThrottle(db(), { email: "fresh@shop.test", address });
-    expect(state.throttled).toBe(true);
-    expect(await checkThrottle(db(), { email: "fresh@shop.test", address: "192.0.2.78" })).toEqual({ throttled: false });
+    // The throttle's own count (each sign-in would also spend a hash): one attempt at each of 20 accounts.
+    for (let i = 0; i < ADDRESS_LIMIT; i++) expect(await attempt(db(), { email: `spray${i}@shop.test`, address })).toEqual({ allowed: true });
+    expect(await signIn("fresh@shop.test", "guess", address)).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await signIn("fresh@shop.test", "guess", "192.0.2.78")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("redoes a hash made with weaker parameters at the next sign-in", async () => {
+    const weak = await new Promise<string>((resolve, reject) => {
+      const salt = randomBytes(16);
+      import("node:crypto").then(({ scrypt }) =>
+        scrypt(pw.normalize("NFKC"), salt, 64, { N: 16384, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(["scrypt", 16384, 8, 1, salt.toString("base64"), key.toString("base64")].join("$")))),
+      );
+    });
+    const u = await user("elisa@shop.test", weak);
+    expect((await signIn("elisa@shop.test", pw, null)).ok).toBe(true);
+    const [after] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
+    expect(after!.passwordHash).toMatch(/^scrypt\$131072\$/);
+    expect((await signIn("elisa@shop.test", pw, null)).ok).toBe(true);
+  });
+
+  it("asks for a second factor when enrolled; a code works once, a recovery code works once", async () => {
+    const u = await user("fabio@shop.test");
+    const { secret } = await beginEnrolment(db(), keyring, u.id, u.email);
+    // Not yet confirmed: the password alone signs in.
+    expect((await signIn("fabio@shop.test", pw, null)).ok).toBe(true);
+    const enrolled = await confirmEnrolment(db(), keyring, u.id, await generate({ secret }));
+    expect(enrolled.ok).toBe(true);
+    const codes = enrolled.ok ? enrolled.recoveryCodes : [];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9")).toEqual({ ok: false, reason: "two_factor_required" });
+    expect(await signIn("fabio@shop.test", "wrong", "203.0.113.9", "123456")).toEqual({ ok: false, reason: "invalid" });
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9", "000000")).toEqual({ ok: false, reason: "two_factor_invalid" });
+
+    // The code of the next time step (the enrolment used the current one): accepted once, then never again.
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9", next)).toMatchObject({ ok: true, secondFactor: "totp" });
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9", next)).toEqual({ ok: false, reason: "two_factor_invalid" });
+
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9", codes[3]!.toLowerCase())).toMatchObject({ ok: true, secondFactor: "recovery_code" });
+    expect(await signIn("fabio@shop.test", pw, "203.0.113.9", codes[3]!)).toEqual({ ok: false, reason: "two_factor_invalid" });
+    const [row] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
+    expect(row!.totpSecretCiphertext).not.toContain(secret);
   });
 });

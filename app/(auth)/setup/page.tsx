@@ -4,17 +4,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { SetupForm } from "@/components/auth/setup-form";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
-import { userCount } from "@/lib/organizations/setup";
+import { isSetupToken, userCount } from "@/lib/organizations/setup";
+import { env } from "@/lib/env";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("auth.setupTitle") };
 }
 
-/** First run: shown only while the database has no user at all. */
-export default async function SetupPage() {
+/**
+ * First run: shown only while the database has no user at all, and only with the one-time token
+ * `npm start` prints (whoever reaches an empty dashboard first does not become its admin by that).
+ */
+export default async function SetupPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   if ((await userCount(await getDb())) > 0) redirect("/login");
   const { t } = await getI18n();
+  const { token } = await searchParams;
+  const valid = isSetupToken(env().AUTH_SECRET, token);
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -24,8 +31,14 @@ export default async function SetupPage() {
         </CardTitle>
         <CardDescription>{t("auth.setupDescription")}</CardDescription>
       </CardHeader>
-      <CardContent>
-        <SetupForm />
+      <CardContent className="grid gap-4">
+        {valid ? (
+          <SetupForm token={token!} />
+        ) : (
+          <Alert data-testid="setup-token-needed">
+            <AlertDescription>{t("auth.setupTokenNeeded")}</AlertDescription>
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );

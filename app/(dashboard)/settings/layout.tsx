@@ -7,6 +7,7 @@ import { getI18n } from "@/lib/i18n/server";
 /** Each section with the permission its page checks (the page checks it again itself). */
 const SECTIONS: (SettingsSection & { permission: Permission })[] = [
   { href: "/settings/preferences", label: "nav.preferences", permission: "dashboard.view" },
+  { href: "/settings/security", label: "nav.security", permission: "dashboard.view" },
   { href: "/settings/team", label: "nav.team", permission: "team.manage" },
   { href: "/settings/credentials", label: "nav.credentials", permission: "credentials.register" },
   { href: "/settings/webhooks", label: "nav.webhooks", permission: "logs.view" },

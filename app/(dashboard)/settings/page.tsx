@@ -1,5 +1,7 @@
 import { redirect } from "next/navigation";
+import { authorizePage } from "@/lib/auth/authorize";
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  await authorizePage("dashboard.view");
   redirect("/settings/preferences");
 }

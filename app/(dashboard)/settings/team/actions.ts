@@ -4,14 +4,23 @@ import { z } from "zod";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
-import { addMember, changeRole, removeMember, TeamChangeRefused } from "@/lib/team/members";
+import { env, publicBaseUrl } from "@/lib/env";
+import { changeRole, removeMember, TeamChangeRefused } from "@/lib/team/members";
+import { createInvitation, InvitationRefused, invitationLink, withdrawInvitation } from "@/lib/team/invitations";
+import { resetMemberTwoFactor, SecurityChangeRefused } from "@/lib/auth/account-security";
+import { sendMail } from "@/lib/mail/mailer";
+import { getI18n } from "@/lib/i18n/server";
 
 function refusal(e: unknown): never {
   if (e instanceof TeamChangeRefused) {
     if (e.code === "LAST_ADMIN") throw new ExpectedError(e.code, "team.lastAdmin");
-    if (e.code === "ALREADY_MEMBER") throw new ExpectedError(e.code, "team.emailTaken", undefined, "email");
     throw new ExpectedError(e.code, "errors.forbidden");
   }
+  if (e instanceof InvitationRefused) {
+    if (e.code === "ALREADY_MEMBER") throw new ExpectedError(e.code, "team.emailTaken", undefined, "email");
+    throw new ExpectedError(e.code, "team.invitationGone");
+  }
+  if (e instanceof SecurityChangeRefused) throw new ExpectedError(e.code, "errors.forbidden");
   throw e;
 }
 
@@ -29,16 +38,39 @@ export const removeMemberAction = protectedAction("team.manage", z.object({ user
   return { userId };
 });
 
-export const addMemberAction = protectedAction(
+/**
+ * Invites an e-mail with a role. The link goes out by mail when SMTP_URL is set; otherwise it comes
+ * back to this admin to hand over (and is written to the console). Never a password.
+ */
+export const inviteMemberAction = protectedAction(
   "team.manage",
-  z.object({
-    name: z.string().trim().min(1, "auth.nameRequired").max(120),
-    email: z.email("auth.invalidEmail").max(254),
-    role: z.enum(ROLES),
-    temporaryPassword: z.string().min(12, "auth.passwordTooShort").max(200),
-  }),
+  z.object({ email: z.email("auth.invalidEmail").max(254), role: z.enum(ROLES) }),
   async (input, { access, actor }) => {
-    const result = await addMember(await getDb(), access.organizationId, input, actor).catch(refusal);
-    return { userId: result.userId };
+    const { id, token } = await createInvitation(await getDb(), access.organizationId, input, actor).catch(refusal);
+    const link = invitationLink(publicBaseUrl(), token);
+    // The mail is in the invitee's language only once they choose one: the inviter's is the best guess.
+    const { t } = await getI18n();
+    const e = env();
+    const sent = await sendMail(
+      { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+      {
+        to: input.email.trim().toLowerCase(),
+        subject: t("team.inviteMailSubject", { organization: access.organizationName }),
+        text: t("team.inviteMailText", { organization: access.organizationName, inviter: access.name, role: t(`roles.${input.role}`), link, days: 7 }),
+      },
+      `invitation link: ${link}`,
+    );
+    return { id, mailed: sent.delivered, link: sent.delivered ? null : link };
   },
 );
+
+export const withdrawInvitationAction = protectedAction("team.manage", z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => {
+  await withdrawInvitation(await getDb(), access.organizationId, id, actor).catch(refusal);
+  return { id };
+});
+
+/** A member lost their authenticator: an admin erases their two-factor and ends their sessions. */
+export const resetTwoFactorAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access, actor }) => {
+  await resetMemberTwoFactor(await getDb(), access.organizationId, userId, actor).catch(refusal);
+  return { userId };
+});

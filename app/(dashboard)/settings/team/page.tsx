@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TeamTable } from "@/components/settings/team-table";
-import { AddMemberDialog } from "@/components/settings/add-member-dialog";
+import { InviteMemberDialog } from "@/components/settings/invite-member-dialog";
+import { InvitationsTable } from "@/components/settings/invitations-table";
 import { authorizePage } from "@/lib/auth/authorize";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
 import { listMembers } from "@/lib/team/members";
+import { listInvitations } from "@/lib/team/invitations";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -16,21 +18,35 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TeamPage() {
   const access = await authorizePage("team.manage");
   const { t } = await getI18n();
-  const members = await listMembers(await getDb(), access.organizationId);
+  const db = await getDb();
+  const [members, invitations] = await Promise.all([listMembers(db, access.organizationId), listInvitations(db, access.organizationId)]);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("team.title")}</h2>
-        </CardTitle>
-        <CardDescription>{t("team.description")}</CardDescription>
-        <CardAction>
-          <AddMemberDialog />
-        </CardAction>
-      </CardHeader>
-      <CardContent>
-        <TeamTable members={members} currentUserId={access.userId} />
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("team.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("team.description")}</CardDescription>
+          <CardAction>
+            <InviteMemberDialog />
+          </CardAction>
+        </CardHeader>
+        <CardContent>
+          <TeamTable members={members} currentUserId={access.userId} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("team.invitationsTitle")}</h2>
+          </CardTitle>
+          <CardDescription>{t("team.invitationsDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {invitations.length === 0 ? <p className="text-sm text-muted-foreground">{t("team.noInvitations")}</p> : <InvitationsTable invitations={invitations} />}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

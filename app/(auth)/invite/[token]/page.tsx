@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { AcceptInvitationForm, AcceptAsMemberButton } from "@/components/auth/accept-invitation";
+import { optionalAccess } from "@/lib/auth/authorize";
+import { getDb } from "@/lib/db";
+import { getI18n } from "@/lib/i18n/server";
+import { formatDateTime } from "@/lib/i18n/format";
+import { viewInvitation } from "@/lib/team/invitations";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("invite.title"), referrer: "no-referrer" };
+}
+
+/**
+ * An invitation's link (public: the token is the key). Shows only what the inviting admin typed
+ * (the e-mail and role) and the organisation's name; never anything about an existing account.
+ */
+export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const { t, locale } = await getI18n();
+  const invitation = await viewInvitation(await getDb(), token);
+  const access = await optionalAccess();
+  const closed = !invitation
+    ? t("invite.invalid")
+    : invitation.state === "expired"
+      ? t("invite.expired")
+      : invitation.state === "used"
+        ? t("invite.used")
+        : invitation.state === "withdrawn"
+          ? t("invite.withdrawn")
+          : null;
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
+        <CardTitle>
+          <h1 className="text-2xl font-semibold">{invitation && !closed ? t("invite.heading", { organization: invitation.organizationName }) : t("invite.title")}</h1>
+        </CardTitle>
+        {invitation && !closed && (
+          <CardDescription>
+            {t("invite.description", { email: invitation.email, role: t(`roles.${invitation.role}`), until: formatDateTime(invitation.expiresAt, locale) })}
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {closed || !invitation ? (
+          <Alert variant="destructive" data-testid="invitation-closed">
+            <AlertDescription>{closed}</AlertDescription>
+          </Alert>
+        ) : access ? (
+          access.email === invitation.email ? (
+            <AcceptAsMemberButton token={token} />
+          ) : (
+            <Alert data-testid="invitation-other-email">
+              <AlertDescription>{t("invite.signedInAsOther", { email: invitation.email })}</AlertDescription>
+            </Alert>
+          )
+        ) : invitation.accountExists ? (
+          <>
+            <p className="text-sm">{t("invite.signInToAccept")}</p>
+            <Button asChild>
+              <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>{t("auth.signIn")}</Link>
+            </Button>
+          </>
+        ) : (
+          <AcceptInvitationForm token={token} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

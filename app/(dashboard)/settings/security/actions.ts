@@ -1,0 +1,88 @@
+"use server";
+/**
+ * The member's own security (any signed-in member, `selfAction`): password, two-factor, sessions;
+ * and the organisation's security policy (admins, `organization.manage`). Each writes the audit log.
+ */
+import { z } from "zod";
+import { ExpectedError, protectedAction, selfAction } from "@/lib/actions/safe-action";
+import { keyring } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { signOut } from "@/lib/auth";
+import {
+  changePassword,
+  endAllSessions,
+  endSession,
+  finishTwoFactor,
+  IDLE_MINUTES_RANGE,
+  SecurityChangeRefused,
+  setSecurityPolicy,
+  startTwoFactor,
+  turnOffTwoFactor,
+} from "@/lib/auth/account-security";
+import { PASSWORD_PROBLEM_MESSAGES } from "@/lib/auth/password-policy";
+import type { PasswordProblem } from "@/lib/auth/password-policy";
+
+function refusal(e: unknown): never {
+  if (e instanceof SecurityChangeRefused) {
+    switch (e.code) {
+      case "WRONG_PASSWORD":
+        throw new ExpectedError(e.code, "security.wrongPassword", undefined, "current");
+      case "THROTTLED":
+        throw new ExpectedError(e.code, "security.throttled", { minutes: Math.max(1, Math.ceil(Number(e.detail ?? 60) / 60)) });
+      case "WEAK_PASSWORD":
+        throw new ExpectedError(e.code, PASSWORD_PROBLEM_MESSAGES[(e.detail as PasswordProblem) ?? "too_common"], undefined, "next");
+      case "WRONG_CODE":
+        throw new ExpectedError(e.code, "auth.twoFactorInvalid", undefined, "code");
+      case "NO_ENROLMENT":
+        throw new ExpectedError(e.code, "security.enrolmentExpired");
+      case "POLICY_REQUIRES_TWO_FACTOR":
+        throw new ExpectedError(e.code, "security.policyRequiresTwoFactor");
+      default:
+        throw new ExpectedError(e.code, "errors.forbidden");
+    }
+  }
+  throw e;
+}
+
+export const changePasswordAction = selfAction(
+  z
+    .object({ current: z.string().min(1, "auth.passwordRequired").max(200), next: z.string().min(12, "auth.passwordTooShort").max(200, "auth.passwordTooLong"), confirm: z.string() })
+    .refine((v) => v.next === v.confirm, { path: ["confirm"], message: "auth.passwordsDoNotMatch" }),
+  async (input, { access, actor }) => changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor).catch(refusal),
+);
+
+/** Step one of enrolment: a new secret for the authenticator app (the QR code's URI). */
+export const startTwoFactorAction = selfAction(z.object({}), async (_input, { access }) => startTwoFactor(await getDb(), keyring(), access.userId));
+
+/** Step two: a code from the app proves it; two-factor is on, and the ten recovery codes come back once. */
+export const confirmTwoFactorAction = selfAction(z.object({ code: z.string().trim().min(6, "auth.twoFactorInvalid").max(10) }), async ({ code }, { access, actor }) => ({
+  recoveryCodes: await finishTwoFactor(await getDb(), keyring(), access.userId, code, actor).catch(refusal),
+}));
+
+export const turnOffTwoFactorAction = selfAction(z.object({ password: z.string().min(1, "auth.passwordRequired").max(200) }), async ({ password }, { access, actor }) => {
+  await turnOffTwoFactor(await getDb(), access.userId, password, actor).catch((e) => {
+    if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
+    refusal(e);
+  });
+  return { off: true };
+});
+
+export const revokeSessionAction = selfAction(z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => ({ ended: await endSession(await getDb(), access.userId, id, actor) }));
+
+/** Ends every session of the member, this one too, and signs this browser out. */
+export async function signOutEverywhereAction(): Promise<{ ok: false; error: { code: string; message: string } } | void> {
+  const result = await selfAction(z.object({}), async (_input, { access, actor }) => endAllSessions(await getDb(), access.userId, actor))({});
+  if (!result.ok) return result;
+  await signOut({ redirectTo: "/login" });
+}
+
+export const setSecurityPolicyAction = protectedAction(
+  "organization.manage",
+  z.object({ requireTwoFactor: z.boolean(), sessionIdleMinutes: z.number().int().min(IDLE_MINUTES_RANGE.min, "security.idleRange").max(IDLE_MINUTES_RANGE.max, "security.idleRange") }),
+  async (policy, { access, actor }) => {
+    // An admin who turns the policy on without two-factor of their own would lock themselves out of every page but enrolment.
+    if (policy.requireTwoFactor && !access.twoFactorEnabled) throw new ExpectedError("TWO_FACTOR_FIRST", "security.enrolYourselfFirst");
+    await setSecurityPolicy(await getDb(), access.organizationId, policy, actor);
+    return policy;
+  },
+);

@@ -1,0 +1,67 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as z from "zod/mini";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { changePasswordAction } from "@/app/(dashboard)/settings/security/actions";
+import { translateKeyOrText } from "@/lib/i18n/translate";
+
+const schema = z
+  .object({
+    current: z.string().check(z.minLength(1, "auth.passwordRequired")),
+    next: z.string().check(z.minLength(12, "auth.passwordTooShort")),
+    confirm: z.string(),
+  })
+  .check(z.refine((v) => v.next === v.confirm, { path: ["confirm"], message: "auth.passwordsDoNotMatch" }));
+type Values = z.infer<typeof schema>;
+
+/** The current password first; the new one at least 12 characters and not easy to guess (checked on the server). */
+export function PasswordForm() {
+  const { t } = useI18n();
+  const [pending, startTransition] = useTransition();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: "", next: "", confirm: "" }, mode: "onTouched" });
+  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    startTransition(async () => {
+      const result = await changePasswordAction(values);
+      if (!result.ok) {
+        const fields = Object.entries(result.error.fieldErrors ?? {});
+        for (const [field, message] of fields) form.setError(field as keyof Values, { message });
+        if (!fields.length) setFormError(result.error.message);
+        return;
+      }
+      form.reset();
+      toast({ title: t("security.passwordChanged", { count: result.data.endedSessions }), variant: "success" });
+    });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      <FormField label={t("security.currentPassword")} htmlFor="pw-current" error={err(form.formState.errors.current?.message)}>
+        <Input id="pw-current" type="password" autoComplete="current-password" {...form.register("current")} />
+      </FormField>
+      <FormField label={t("security.newPassword")} htmlFor="pw-next" error={err(form.formState.errors.next?.message)} description={t("auth.passwordRules")}>
+        <Input id="pw-next" type="password" autoComplete="new-password" {...form.register("next")} />
+      </FormField>
+      <FormField label={t("auth.confirmPassword")} htmlFor="pw-confirm" error={err(form.formState.errors.confirm?.message)}>
+        <Input id="pw-confirm" type="password" autoComplete="new-password" {...form.register("confirm")} />
+      </FormField>
+      <Button type="submit" disabled={pending} className="justify-self-start">
+        {pending ? t("security.saving") : t("security.changePassword")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
+import type { SessionDto } from "@/lib/auth/sessions";
+import { revokeSessionAction, signOutEverywhereAction } from "@/app/(dashboard)/settings/security/actions";
+
+/** A browser named the way people know it, from its user agent. */
+function browserOf(ua: string | null): string {
+  if (!ua) return "—";
+  const browser = /Edg\//.test(ua) ? "Edge" : /OPR\//.test(ua) ? "Opera" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
+  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  return [browser, os].filter(Boolean).join(" · ") || ua.slice(0, 60);
+}
+
+/** `now`: the server's clock when the page was made (the same "2 minutes ago" on server and browser). */
+export function SessionsTable({ sessions, now }: { sessions: SessionDto[]; now: string }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="grid gap-3">
+      <Table aria-label={t("security.sessionsTitle")}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("security.browser")}</TableHead>
+            <TableHead className="hidden md:table-cell">{t("security.address")}</TableHead>
+            <TableHead className="hidden sm:table-cell">{t("security.signedIn")}</TableHead>
+            <TableHead className="hidden sm:table-cell">{t("security.lastSeen")}</TableHead>
+            <TableHead className="text-right">{t("team.actions")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {sessions.map((s) => (
+            <TableRow key={s.id} data-testid={s.current ? "session-current" : "session"}>
+              <TableCell>
+                {browserOf(s.userAgent)}
+                {s.current && (
+                  <Badge variant="secondary" className="ml-2">
+                    {t("security.thisSession")}
+                  </Badge>
+                )}
+                {/* On a phone the other columns fold into this line. */}
+                <span className="text-muted-foreground block text-xs sm:hidden">
+                  {formatDateTime(s.createdAt, locale)} · {formatRelativeTime(s.lastSeenAt, locale, now)}
+                  {s.address && <span className="font-mono"> · {s.address}</span>}
+                </span>
+              </TableCell>
+              <TableCell className="hidden font-mono text-xs md:table-cell">{s.address ?? "—"}</TableCell>
+              <TableCell className="hidden sm:table-cell">{formatDateTime(s.createdAt, locale)}</TableCell>
+              <TableCell className="hidden sm:table-cell">{formatRelativeTime(s.lastSeenAt, locale, now)}</TableCell>
+              <TableCell className="text-right">
+                {!s.current && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={pending}
+                    onClick={() =>
+                      startTransition(async () => {
+                        const result = await revokeSessionAction({ id: s.id });
+                        if (!result.ok) return void toast({ title: result.error.message, variant: "destructive" });
+                        toast({ title: t("security.sessionRevoked") });
+                        router.refresh();
+                      })
+                    }
+                  >
+                    {t("security.revoke")}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Button
+        variant="destructive"
+        className="justify-self-start"
+        disabled={pending}
+        onClick={() =>
+          startTransition(async () => {
+            const result = await signOutEverywhereAction();
+            if (result && !result.ok) toast({ title: result.error.message, variant: "destructive" });
+          })
+        }
+      >
+        {t("security.signOutEverywhere")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { formatDateTime } from "@/lib/i18n/format";
+import type { InvitationDto } from "@/lib/team/invitations";
+import { withdrawInvitationAction } from "@/app/(dashboard)/settings/team/actions";
+
+/** Invitations not accepted yet: whom, which role, until when; each can be withdrawn. */
+export function InvitationsTable({ invitations }: { invitations: InvitationDto[] }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <Table aria-label={t("team.invitationsTitle")}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("team.email")}</TableHead>
+          <TableHead>{t("team.role")}</TableHead>
+          <TableHead>{t("team.invitationExpires")}</TableHead>
+          <TableHead className="text-right">{t("team.actions")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invitations.map((i) => (
+          <TableRow key={i.id} data-testid={`invitation-${i.email}`}>
+            <TableCell>{i.email}</TableCell>
+            <TableCell>{t(`roles.${i.role}`)}</TableCell>
+            <TableCell>{i.expired ? <Badge variant="outline">{t("team.invitationExpired")}</Badge> : formatDateTime(i.expiresAt, locale)}</TableCell>
+            <TableCell className="text-right">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={pending}
+                onClick={() =>
+                  startTransition(async () => {
+                    const result = await withdrawInvitationAction({ id: i.id });
+                    if (!result.ok) return void toast({ title: result.error.message, variant: "destructive" });
+                    toast({ title: t("team.invitationWithdrawn"), variant: "success" });
+                    router.refresh();
+                  })
+                }
+              >
+                {i.expired ? t("team.invitationRemove") : t("team.invitationWithdraw")}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
