@@ -12,6 +12,8 @@ export const DEMO_DATA_DIR = ".data/e2e-demo";
 export const FRESH_DATA_DIR = ".data/e2e-fresh";
 export const DEMO_SANDBOX_PORT = Number(process.env.E2E_DEMO_SANDBOX_PORT ?? 4110);
 export const FRESH_SANDBOX_PORT = Number(process.env.E2E_FRESH_SANDBOX_PORT ?? 4111);
+/** Seconds by which the demo server's session clock runs ahead (e2e/door.spec.ts moves it; absent: none). */
+export const SESSION_CLOCK_FILE = `${process.cwd()}/${DEMO_DATA_DIR}-session-clock`;
 /** The demo server's console, kept so the secret-leak test can read every line it printed. */
 export const DEMO_SERVER_LOG = ".data/e2e-demo-server.log";
 
@@ -20,7 +22,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Record<string, string> = {}, log?: string) {
   const start = "node node_modules/tsx/dist/cli.mjs scripts/start.ts";
   return {
-    command: `rm -rf ${dataDir} && mkdir -p .data && ${log ? `${start} 2>&1 | tee ${log}` : start}`,
+    command: `rm -rf ${dataDir} ${dataDir}-session-clock && mkdir -p .data && ${log ? `${start} 2>&1 | tee ${log}` : start}`,
     url: `http://127.0.0.1:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -73,7 +75,7 @@ export default defineConfig({
       DEMO_PORT,
       DEMO_DATA_DIR,
       DEMO_SANDBOX_PORT,
-      { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}` },
+      { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`, SESSION_CLOCK_OFFSET_FILE: SESSION_CLOCK_FILE },
       DEMO_SERVER_LOG,
     ),
     server(FRESH_PORT, FRESH_DATA_DIR, FRESH_SANDBOX_PORT, { SEED_DEMO: "false" }),

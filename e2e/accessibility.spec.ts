@@ -16,9 +16,9 @@ for (const theme of ["light", "dark"] as const) {
       }
       // Open menus and dialogs are pages too.
       await page.goto("/settings/team");
-      await page.getByRole("button", { name: "Add member" }).click();
+      await page.getByRole("button", { name: "Invite member" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      expect(await seriousViolations(page), `add member dialog (${theme})`).toEqual([]);
+      expect(await seriousViolations(page), `invite member dialog (${theme})`).toEqual([]);
       await page.goto("/settings/credentials");
       await page.getByRole("button", { name: "Register credential" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -7,6 +7,8 @@
 import { generate } from "otplib";
 import { test, expect, addMember, invitationLinkFor, signIn, type Member } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
+import { rmSync, writeFileSync } from "node:fs";
+import { SESSION_CLOCK_FILE } from "../playwright.config";
 
 test.describe.configure({ mode: "serial" });
 
@@ -54,6 +56,41 @@ test("sign out everywhere ends the member's session in another browser", async (
   await expect(phone.page).toHaveURL(/\/login/);
   await laptop.context.close();
   await phone.context.close();
+});
+
+/** Moves the clock the demo server judges sessions by: `minutes` ahead of the real one. */
+const sessionClockAhead = (minutes: number) => writeFileSync(SESSION_CLOCK_FILE, String(minutes * 60));
+
+test("a session ends after the organisation's idle time without use, and 12 hours after sign-in however much it is used", async ({ browser }) => {
+  const member = await addMember(browser, "viewer", "clock");
+  try {
+    // Idle: 29 minutes without use is fine, and that use starts the 30 minutes again; 31 more is not.
+    const idle = await signedIn(browser, member);
+    sessionClockAhead(29);
+    await idle.page.goto("/transactions");
+    await expect(idle.page).toHaveURL(/\/transactions$/);
+    sessionClockAhead(29 + 31);
+    await idle.page.goto("/transactions");
+    await expect(idle.page).toHaveURL(/\/login\?ended=idle$/);
+    await expect(idle.page.getByTestId("session-ended")).toContainText("signed out after a while without use");
+    await idle.context.close();
+
+    // Lifetime: used every 25 minutes, the session still ends 12 hours after sign-in.
+    sessionClockAhead(0);
+    const busy = await signedIn(browser, member);
+    for (let minutes = 25; minutes < 12 * 60; minutes += 25) {
+      sessionClockAhead(minutes);
+      const res = await busy.page.request.get("/overview", { maxRedirects: 0 });
+      expect(res.status(), `${minutes} minutes after sign-in`).toBe(200);
+    }
+    sessionClockAhead(12 * 60 + 1);
+    await busy.page.goto("/overview");
+    await expect(busy.page).toHaveURL(/\/login\?ended=expired$/);
+    await expect(busy.page.getByTestId("session-ended")).toContainText("12 hours after you signed in");
+    await busy.context.close();
+  } finally {
+    rmSync(SESSION_CLOCK_FILE, { force: true });
+  }
 });
 
 let twoFactorMember: Member & { secret: string; recovery: string[] };

@@ -35,6 +35,20 @@ function waitWords(t: Awaited<ReturnType<typeof translator>>, seconds: number): 
   return seconds < 90 ? t("auth.waitSeconds", { seconds }) : t("auth.waitMinutes", { minutes: Math.ceil(seconds / 60) });
 }
 
+/**
+ * Signs in the account just made (first run, an accepted invitation). When that cannot happen now
+ * (the address is throttled), the account still exists: the sign-in page, rather than an error.
+ */
+async function signInNewAccount(email: string, password: string): Promise<never> {
+  try {
+    await signIn("credentials", { email, password, redirectTo: "/overview" });
+  } catch (e) {
+    if (e instanceof AuthError) redirect("/login");
+    throw e; // the redirect after a successful sign-in
+  }
+  redirect("/overview");
+}
+
 /** Only same-site paths: never redirect a signed-in user to another origin. */
 function safeCallback(url: string | undefined): string {
   return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : "/overview";
@@ -98,8 +112,7 @@ export async function createFirstAdminAction(input: SetupInput): Promise<ActionR
   // No language is stored: until the admin picks one, the browser's is used.
   const created = await createFirstAdmin(await getDb(), parsed.data);
   if (!created) return { ok: false, error: { code: "SETUP_DONE", message: t("auth.setupDone") } };
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/overview" });
-  redirect("/overview");
+  return signInNewAccount(parsed.data.email, parsed.data.password);
 }
 
 /** Language of the pages shown before sign-in (a cookie; after sign-in the account's preference wins). */
@@ -148,8 +161,7 @@ export async function acceptInvitationAsNewAction(input: AcceptNewInput): Promis
     }
     throw e;
   }
-  await signIn("credentials", { email, password: parsed.data.password, redirectTo: "/overview" });
-  redirect("/overview");
+  return signInNewAccount(email, parsed.data.password);
 }
 
 /** A signed-in member accepts an invitation sent to their e-mail; they land in the new organisation. */

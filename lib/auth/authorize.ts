@@ -5,28 +5,51 @@ import "server-only";
  * (revoked, expired or idle sessions are refused: lib/auth/sessions.ts), then the user's
  * membership and role from the database.
  */
+import { readFileSync } from "node:fs";
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
+import { env } from "@/lib/env";
 import { getDb } from "@/lib/db";
 import { auth } from "./index";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
-import { checkSession } from "./sessions";
+import { checkSession, type SessionRefusal } from "./sessions";
 import type { Permission } from "./roles";
 
 export { AuthorizationError, type Access };
 
-/** One database read per request, however many components ask. */
-const currentAccess = cache(async () => {
+/** The time sessions are judged by: the real one, unless a browser journey moved it (SESSION_CLOCK_OFFSET_FILE). */
+function sessionClock(): Date {
+  const file = env().SESSION_CLOCK_OFFSET_FILE;
+  if (!file) return new Date();
+  let seconds = 0;
+  try {
+    seconds = Number(readFileSync(file, "utf8").trim()) || 0;
+  } catch {
+    // no file: no offset
+  }
+  return new Date(Date.now() + seconds * 1000);
+}
+
+/** One database read per request, however many components ask; `ended`: why a session cookie was refused. */
+const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof loadAccess>>; ended: SessionRefusal | null }> => {
   const session = await auth();
   const userId = session?.user?.id;
-  if (!userId) return null;
+  if (!userId) return { access: null, ended: null };
   const db = await getDb();
-  const live = await checkSession(db, session.sessionId);
-  if (!live.ok || live.session.userId !== userId) return null;
+  const live = await checkSession(db, session.sessionId, sessionClock());
+  if (!live.ok) return { access: null, ended: live.reason };
+  if (live.session.userId !== userId) return { access: null, ended: "missing" };
   const access = await loadAccess(db, userId);
   if (access && "role" in access) access.session = { id: live.session.id, twoFactor: live.session.twoFactor, authenticatedAt: live.session.authenticatedAt };
-  return access;
+  return { access, ended: null };
 });
+const currentAccess = async () => (await currentState()).access;
+
+/** Sign-in, saying why when a session ran out of time (the page tells the member). */
+async function toSignIn(): Promise<never> {
+  const { ended } = await currentState();
+  redirect(ended === "idle" || ended === "expired" ? `/login?ended=${ended}` : "/login");
+}
 
 /** For server actions and route handlers: returns the caller's access or throws AuthorizationError. */
 export async function authorize(permission: Permission): Promise<Access> {
@@ -39,7 +62,7 @@ export async function authorizePage(permission: Permission): Promise<Access> {
     return await authorize(permission);
   } catch (e) {
     if (e instanceof AuthorizationError) {
-      if (e.reason === "unauthenticated") redirect("/login");
+      if (e.reason === "unauthenticated") await toSignIn();
       if (e.reason === "two_factor_required") redirect("/two-factor");
       forbidden();
     }
@@ -60,7 +83,7 @@ export async function authorizeSelfPage(): Promise<Access> {
   try {
     return await authorizeSelf();
   } catch (e) {
-    if (e instanceof AuthorizationError && e.reason === "unauthenticated") redirect("/login");
+    if (e instanceof AuthorizationError && e.reason === "unauthenticated") await toSignIn();
     if (e instanceof AuthorizationError) forbidden();
     throw e;
   }

@@ -13,9 +13,10 @@
  * The attempt that reaches the limit starts a delay, and every further attempt allowed after a
  * delay doubles the next (30 s, 1 min, 2 min … at most the 15-minute window); attempts during a
  * delay are refused without a check. A growing delay, not a lock held for ever: after a quiet window
- * the count starts again. A success clears its own pair's counter only, never the address's:
- * holding one valid account does not buy more guesses at others. An attempt that could not be
- * judged (the second factor was still to come) gives its count back.
+ * the count starts again. A success clears its own pair's counter and gives its own attempt back to
+ * the address (a team behind one address signs in as often as it likes), never the address's
+ * failures: holding one valid account does not buy more guesses at others. An attempt that could
+ * not be judged (the second factor was still to come) gives its count back.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
@@ -76,15 +77,34 @@ export async function attempt(db: Db, keys: ThrottleKeys, now = new Date()): Pro
   return { allowed: false, retryAfterSeconds: Math.max(...refused.map((d) => d.retryAfterSeconds)), tripped: refused.some((d) => d.tripped) };
 }
 
-/** A successful sign-in: its own pair starts again (the address's count stays). */
+/**
+ * Takes back one attempt's count on `key`, and the delay that attempt started (the count was at the
+ * limit because of it); a delay that earlier failures started stays.
+ */
+async function takeBack(db: Db, key: string, limit: number): Promise<void> {
+  await db.execute(sql`
+    update sign_in_throttle
+       set blocked_until = case when attempts <= ${limit} then null else blocked_until end,
+           attempts = greatest(0, attempts - 1)
+     where key = ${key}`);
+}
+
+/**
+ * A successful sign-in: its own pair starts again, and the address gets this attempt's count back,
+ * so that a team behind one address is never throttled by its own sign-ins. The address's failures
+ * stay: holding one valid account buys no more guesses at others.
+ */
 export async function succeeded(db: Db, keys: ThrottleKeys): Promise<void> {
-  await db.execute(sql`delete from sign_in_throttle where key = ${throttleKeys(keys).pair}`);
+  const k = throttleKeys(keys);
+  await db.execute(sql`delete from sign_in_throttle where key = ${k.pair}`);
+  if (k.address) await takeBack(db, k.address, ADDRESS_LIMIT);
 }
 
 /** An attempt that was not a guess (the password was right, the second factor still to come): its count given back. */
 export async function giveBack(db: Db, keys: ThrottleKeys): Promise<void> {
   const k = throttleKeys(keys);
-  for (const key of [k.pair, k.address]) if (key) await db.execute(sql`update sign_in_throttle set attempts = greatest(0, attempts - 1) where key = ${key}`);
+  await takeBack(db, k.pair, PAIR_LIMIT);
+  if (k.address) await takeBack(db, k.address, ADDRESS_LIMIT);
 }
 
 /** How long the pair (or the address) must wait, without counting an attempt: what the sign-in page says. */

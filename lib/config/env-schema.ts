@@ -63,6 +63,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * For the browser journeys only: a file holding seconds by which the clock that judges sessions
+   * (idle time, 12-hour lifetime) runs ahead, so that a journey can see a session outlive its time.
+   */
+  SESSION_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   /** the sender of the dashboard's mail */
   MAIL_FROM: z.string().min(3).default("Payments Dashboard <no-reply@localhost>"),
 });

@@ -113,6 +113,19 @@ describeEachDatabase("sign-in with throttling and two-factor", (db) => {
     expect(await signIn("fresh@shop.test", "guess", "192.0.2.78")).toEqual({ ok: false, reason: "invalid" });
   });
 
+  it(`lets a team behind one address sign in more than ${ADDRESS_LIMIT} times a window, while its failures still add up`, async () => {
+    await user("office@shop.test");
+    const address = "203.0.113.50";
+    for (let i = 0; i <= ADDRESS_LIMIT; i++) expect((await signIn("office@shop.test", pw, address)).ok, `sign-in ${i + 1}`).toBe(true);
+    // Guesses at other accounts from there, with successes in between: the successes buy nothing.
+    for (let i = 0; i < ADDRESS_LIMIT - 1; i++) {
+      expect(await attempt(db(), { email: `guess${i}@shop.test`, address })).toEqual({ allowed: true });
+      if (i % 6 === 0) expect((await signIn("office@shop.test", pw, address)).ok).toBe(true);
+    }
+    expect(await attempt(db(), { email: "guess-last@shop.test", address })).toEqual({ allowed: true });
+    expect(await signIn("office@shop.test", pw, address)).toMatchObject({ ok: false, reason: "throttled" });
+  });
+
   it("redoes a hash made with weaker parameters at the next sign-in", async () => {
     const weak = await new Promise<string>((resolve, reject) => {
       const salt = randomBytes(16);

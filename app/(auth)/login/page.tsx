@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoginForm } from "@/components/auth/login-form";
 import { optionalAccess } from "@/lib/auth/authorize";
@@ -12,11 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("auth.signInTitle") };
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; ended?: string }> }) {
   if ((await userCount(await getDb())) === 0) redirect("/setup");
   if (await optionalAccess()) redirect("/overview");
   const { t } = await getI18n();
-  const { callbackUrl } = await searchParams;
+  const { callbackUrl, ended } = await searchParams;
   return (
     <Card className="w-full max-w-sm">
       <CardHeader>
@@ -26,7 +27,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </CardTitle>
         <CardDescription>{t("auth.signInDescription")}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {(ended === "idle" || ended === "expired") && (
+          <Alert data-testid="session-ended">
+            <AlertDescription>{t(ended === "idle" ? "auth.sessionEndedIdle" : "auth.sessionEndedExpired")}</AlertDescription>
+          </Alert>
+        )}
         <LoginForm callbackUrl={callbackUrl} />
       </CardContent>
     </Card>
