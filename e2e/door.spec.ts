@@ -93,6 +93,43 @@ test("a session ends after the organisation's idle time without use, and 12 hour
   }
 });
 
+test("changing a role more than 5 minutes after sign-in asks for the password again; a wrong one changes nothing", async ({ browser }) => {
+  const admin = await addMember(browser, "admin", "reauth");
+  const target = await addMember(browser, "viewer", "reauth-target");
+  const { context, page } = await signedIn(browser, admin);
+  try {
+    sessionClockAhead(6);
+    await page.goto("/settings/team");
+    const role = page.getByRole("combobox", { name: `Change role of ${target.name}` });
+    await role.click();
+    await page.getByRole("option", { name: "Support" }).click();
+    const dialog = page.getByTestId("reauth-dialog");
+    await expect(dialog.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+    await dialog.getByLabel("Password").fill("not-my-password-at-all");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog.getByText("That is not your current password.")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Confirm" })).toBeEnabled();
+    // Cancelled: the role stays what it was.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Nothing was changed: you did not confirm it's you.").first()).toBeVisible();
+    await expect(role).toHaveText("Viewer");
+    // Again, with the right password: changed, and the next change within 5 minutes does not ask.
+    await role.click();
+    await page.getByRole("option", { name: "Support" }).click();
+    await dialog.getByLabel("Password").fill(admin.password);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Role updated.").first()).toBeVisible();
+    await expect(role).toHaveText("Support");
+    await role.click();
+    await page.getByRole("option", { name: "Operator" }).click();
+    await expect(role).toHaveText("Operator");
+    await expect(dialog).toHaveCount(0);
+  } finally {
+    rmSync(SESSION_CLOCK_FILE, { force: true });
+    await context.close();
+  }
+});
+
 let twoFactorMember: Member & { secret: string; recovery: string[] };
 
 test("enrol two-factor, sign in with a code, and with a recovery code once (the second use is refused)", async ({ browser }) => {

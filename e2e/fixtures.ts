@@ -72,12 +72,11 @@ export async function merchantIntegration(page: Page): Promise<PaymentApiClient>
 
 export { DEMO_SERVER_LOG };
 
-/** A browser context signed in as `member` (or the demo admin). */
-export async function memberContext(browser: Browser, member?: { email: string; password: string }, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  if (!member) {
-    const context = await browser.newContext({ storageState: ADMIN_STATE, ...options });
-    return { context, page: await context.newPage() };
-  }
+/**
+ * A browser context signed in just now as `member` (or the demo admin): its changes that ask for the
+ * password again after 5 minutes (roles, credentials) go through without asking.
+ */
+export async function memberContext(browser: Browser, member: { email: string; password: string } = demoAdmin(), options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await signIn(page, member.email, member.password);

@@ -1,12 +1,11 @@
-import { test, expect, addMember, signIn, ADMIN_STATE } from "./fixtures";
+import { test, expect, addMember, memberContext, signIn } from "./fixtures";
 
 test("a viewer gets 403 on the admin-only Team page, and the admin-only action refuses a direct call", async ({ browser, page }) => {
   const viewer = await addMember(browser, "viewer", "viewer");
   const bystander = await addMember(browser, "operator", "bystander");
 
   // The admin changes a role once, so we can see exactly what the browser sends for that action.
-  const admin = await browser.newContext({ storageState: ADMIN_STATE });
-  const adminPage = await admin.newPage();
+  const { context: admin, page: adminPage } = await memberContext(browser);
   await adminPage.goto("/settings/team");
   const viewerRow = adminPage.getByTestId(`member-${viewer.email}`);
   const viewerId = await viewerRow.getAttribute("data-user-id");
@@ -54,8 +53,7 @@ test("a demotion takes effect on the member's next request", async ({ browser, p
   await expect(page).toHaveURL(/\/overview$/);
   expect((await page.goto("/settings/team"))?.status()).toBe(200);
 
-  const admin = await browser.newContext({ storageState: ADMIN_STATE });
-  const adminPage = await admin.newPage();
+  const { context: admin, page: adminPage } = await memberContext(browser);
   await adminPage.goto("/settings/team");
   await adminPage.getByRole("combobox", { name: `Change role of ${member.name}` }).click();
   await adminPage.getByRole("option", { name: "Viewer" }).click();

@@ -23,6 +23,7 @@ import { formatDateTime } from "@/lib/i18n/format";
 import type { ActionResult } from "@/lib/actions/result";
 import type { CredentialDto } from "@/lib/credentials/service";
 import { activateCredentialAction, revokeCredentialAction, testCredentialAction } from "@/app/(dashboard)/settings/credentials/actions";
+import { useReauth } from "@/components/security/reauth-provider";
 
 /** A credential as the page shows it: the DTO plus its last test in words (translated on the server). */
 export type CredentialView = CredentialDto & { lastCheckText: string | null };
@@ -44,9 +45,10 @@ export function CredentialList({
   const router = useRouter();
   const [pending, startTransition] = useTransition();
 
+  const withReauth = useReauth();
   const run = <T,>(fn: () => Promise<ActionResult<T>>, onOk: (data: T) => void, failTitle: string) =>
     startTransition(async () => {
-      const result = await fn();
+      const result = await withReauth(fn);
       if (result.ok) onOk(result.data);
       else
         toast({

@@ -3,6 +3,7 @@
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/toast";
+import { ReauthProvider } from "@/components/security/reauth-provider";
 import { useI18n } from "./i18n-provider";
 
 export function DashboardProviders({ children }: { children: React.ReactNode }) {
@@ -10,7 +11,7 @@ export function DashboardProviders({ children }: { children: React.ReactNode }) 
   return (
     <NuqsAdapter>
       <TooltipProvider delayDuration={300}>
-        {children}
+        <ReauthProvider>{children}</ReauthProvider>
         <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
       </TooltipProvider>
     </NuqsAdapter>

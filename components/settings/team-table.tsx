@@ -24,19 +24,20 @@ import type { MemberDto } from "@/lib/team/members";
 import { changeRoleAction, removeMemberAction, resetTwoFactorAction } from "@/app/(dashboard)/settings/team/actions";
 import { Badge } from "@/components/ui/badge";
 import type { ActionResult } from "@/lib/actions/result";
+import { useReauth } from "@/components/security/reauth-provider";
 
 export function TeamTable({ members, currentUserId }: { members: MemberDto[]; currentUserId: string }) {
   const { t, locale } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
 
+  const withReauth = useReauth();
   const run = (fn: () => Promise<ActionResult<unknown>>, success: string) =>
     startTransition(async () => {
-      const result = await fn();
-      if (result.ok) {
-        toast({ title: success, variant: "success" });
-        router.refresh();
-      } else toast({ title: result.error.message, variant: "destructive" });
+      const result = await withReauth(fn);
+      if (result.ok) toast({ title: success, variant: "success" });
+      else toast({ title: result.error.message, variant: "destructive" });
+      router.refresh();
     });
 
   return (

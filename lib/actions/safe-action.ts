@@ -11,7 +11,8 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { authorize, authorizeSelf, AuthorizationError, type Access } from "@/lib/auth/authorize";
+import { authorize, authorizeSelf, AuthorizationError, sessionClock, type Access } from "@/lib/auth/authorize";
+import { reauthNeeded } from "@/lib/auth/reauth";
 import type { Permission } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/auth/client-address";
 import type { Actor } from "@/lib/audit/audit";
@@ -55,13 +56,19 @@ export function translateIssues(issues: z.core.$ZodIssue[], t: Translate): Recor
   return out;
 }
 
-/** `schema` may be a zod or a zod/mini schema (forms share theirs with the action, and keep the browser bundle small). */
+/**
+ * `schema` may be a zod or a zod/mini schema (forms share theirs with the action, and keep the browser
+ * bundle small). `reauth`: the member must have proved it is them in the last few minutes
+ * (lib/auth/reauth.ts); otherwise the action answers REAUTH_REQUIRED and the page asks
+ * (components/security/reauth-provider.tsx), then calls it again.
+ */
 export function protectedAction<S extends z.core.$ZodType, T>(
   permission: Permission,
   schema: S,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+  options: { reauth?: boolean } = {},
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
-  return guardedAction(() => authorize(permission), schema, handler);
+  return guardedAction(() => authorize(permission), schema, handler, options.reauth ?? false);
 }
 
 /**
@@ -69,13 +76,14 @@ export function protectedAction<S extends z.core.$ZodType, T>(
  * including one whose organisation asks for two-factor before anything else.
  */
 export function selfAction<S extends z.core.$ZodType, T>(schema: S, handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>): (input: z.input<S>) => Promise<ActionResult<T>> {
-  return guardedAction(authorizeSelf, schema, handler);
+  return guardedAction(authorizeSelf, schema, handler, false);
 }
 
 function guardedAction<S extends z.core.$ZodType, T>(
   check: () => Promise<Access>,
   schema: S,
   handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>,
+  reauth: boolean,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (raw) => {
     const { t } = await getI18n();
@@ -94,6 +102,8 @@ function guardedAction<S extends z.core.$ZodType, T>(
     if (!parsed.success) {
       return { ok: false, error: { code: "INVALID_INPUT", message: t("errors.invalidInput"), fieldErrors: translateIssues(parsed.error.issues, t) } };
     }
+    const proof = reauth ? reauthNeeded(access, sessionClock()) : null;
+    if (proof) return { ok: false, error: { code: proof, message: t("reauth.required") } };
     const actor: Actor = { userId: access.userId, address: clientAddress(await headers()) };
     try {
       return { ok: true, data: await handler(parsed.data, { access, actor, t }) };

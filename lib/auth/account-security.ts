@@ -61,7 +61,8 @@ export async function changePassword(db: Db, userId: string, input: { current: s
  * Re-authentication before money moves (and other sensitive changes): the password again, and a
  * code when two-factor is on. The session remembers when.
  */
-export async function reauthenticate(db: Db, keyring: Keyring, userId: string, sessionId: string, input: { password: string; code?: string | null }, actor: Actor): Promise<void> {
+/** `now`: the clock sessions are judged by (lib/auth/authorize.ts's sessionClock), so that the proof counts by it. */
+export async function reauthenticate(db: Db, keyring: Keyring, userId: string, sessionId: string, input: { password: string; code?: string | null }, actor: Actor, now = new Date()): Promise<void> {
   const user = await userById(db, userId);
   await provePassword(db, user, input.password, actor.address);
   let twoFactor = false;
@@ -69,7 +70,7 @@ export async function reauthenticate(db: Db, keyring: Keyring, userId: string, s
     if (!input.code || !(await checkSecondFactor(db, keyring, user, input.code))) throw new SecurityChangeRefused("WRONG_CODE");
     twoFactor = true;
   }
-  await markReauthenticated(db, sessionId, twoFactor);
+  await markReauthenticated(db, sessionId, twoFactor, now);
 }
 
 export async function startTwoFactor(db: Db, keyring: Keyring, userId: string): Promise<{ secret: string; uri: string }> {

@@ -18,7 +18,7 @@ import type { Permission } from "./roles";
 export { AuthorizationError, type Access };
 
 /** The time sessions are judged by: the real one, unless a browser journey moved it (SESSION_CLOCK_OFFSET_FILE). */
-function sessionClock(): Date {
+export function sessionClock(): Date {
   const file = env().SESSION_CLOCK_OFFSET_FILE;
   if (!file) return new Date();
   let seconds = 0;

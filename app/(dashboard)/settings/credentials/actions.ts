@@ -51,9 +51,12 @@ export const testCredentialAction = protectedAction("credentials.register", idSc
   return testCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
 });
 
-export const activateCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }) => {
-  return activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
-});
+export const activateCredentialAction = protectedAction(
+  "credentials.manage",
+  idSchema,
+  async ({ id }, { access, actor }) => activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal),
+  { reauth: true },
+);
 
 export const revokeCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }) => {
   await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);

@@ -8,12 +8,14 @@ import { ExpectedError, protectedAction, selfAction } from "@/lib/actions/safe-a
 import { keyring } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { signOut } from "@/lib/auth";
+import { sessionClock } from "@/lib/auth/authorize";
 import {
   changePassword,
   endAllSessions,
   endSession,
   finishTwoFactor,
   IDLE_MINUTES_RANGE,
+  reauthenticate,
   SecurityChangeRefused,
   setSecurityPolicy,
   startTwoFactor,
@@ -84,5 +86,17 @@ export const setSecurityPolicyAction = protectedAction(
     if (policy.requireTwoFactor && !access.twoFactorEnabled) throw new ExpectedError("TWO_FACTOR_FIRST", "security.enrolYourselfFirst");
     await setSecurityPolicy(await getDb(), access.organizationId, policy, actor);
     return policy;
+  },
+);
+
+/** The member proves it is still them (password, and a code when two-factor is on) before a sensitive change. */
+export const reauthenticateAction = selfAction(
+  z.object({ password: z.string().min(1, "auth.passwordRequired").max(200), code: z.string().trim().max(40).optional() }),
+  async ({ password, code }, { access, actor }) => {
+    if (!access.session) throw new ExpectedError("UNAUTHENTICATED", "errors.unauthenticated");
+    await reauthenticate(await getDb(), keyring(), access.userId, access.session.id, { password, code: code || null }, actor, sessionClock()).catch((e: unknown) => {
+      if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
+      return refusal(e);
+    });
   },
 );

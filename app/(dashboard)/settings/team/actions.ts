@@ -31,6 +31,7 @@ export const changeRoleAction = protectedAction(
     await changeRole(await getDb(), access.organizationId, userId, role, actor).catch(refusal);
     return { userId, role };
   },
+  { reauth: true },
 );
 
 export const removeMemberAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access, actor }) => {
@@ -70,7 +71,13 @@ export const withdrawInvitationAction = protectedAction("team.manage", z.object(
 });
 
 /** A member lost their authenticator: an admin erases their two-factor and ends their sessions. */
-export const resetTwoFactorAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access, actor }) => {
-  await resetMemberTwoFactor(await getDb(), access.organizationId, userId, actor).catch(refusal);
-  return { userId };
-});
+/** Someone's lost phone: whoever could do this at will could take an account over, so it asks for the password again too. */
+export const resetTwoFactorAction = protectedAction(
+  "team.manage",
+  z.object({ userId: z.uuid() }),
+  async ({ userId }, { access, actor }) => {
+    await resetMemberTwoFactor(await getDb(), access.organizationId, userId, actor).catch(refusal);
+    return { userId };
+  },
+  { reauth: true },
+);
