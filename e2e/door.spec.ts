@@ -51,6 +51,10 @@ test("sign out everywhere ends the member's session in another browser", async (
   // The others: the phone's, and the one accepting the invitation signed in (that browser was closed, not signed out).
   await expect(laptop.page.getByTestId("session")).toHaveCount(2);
   await laptop.page.getByRole("button", { name: "Sign out everywhere" }).click();
+  // Asked first: it ends this browser's session too.
+  const confirm = laptop.page.getByRole("alertdialog");
+  await expect(confirm).toContainText("all 3 of your sessions");
+  await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(laptop.page).toHaveURL(/\/login/);
   await phone.page.goto("/transactions");
   await expect(phone.page).toHaveURL(/\/login/);

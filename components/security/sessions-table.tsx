@@ -4,6 +4,17 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -78,19 +89,33 @@ export function SessionsTable({ sessions, now }: { sessions: SessionDto[]; now: 
           ))}
         </TableBody>
       </Table>
-      <Button
-        variant="destructive"
-        className="justify-self-start"
-        disabled={pending}
-        onClick={() =>
-          startTransition(async () => {
-            const result = await signOutEverywhereAction();
-            if (result && !result.ok) toast({ title: result.error.message, variant: "destructive" });
-          })
-        }
-      >
-        {t("security.signOutEverywhere")}
-      </Button>
+      {/* It ends this browser's session too: asked first. */}
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" className="justify-self-start" disabled={pending}>
+            {t("security.signOutEverywhere")}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("security.signOutEverywhereTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("security.signOutEverywhereDescription", { count: sessions.length })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                startTransition(async () => {
+                  const result = await signOutEverywhereAction();
+                  if (result && !result.ok) toast({ title: result.error.message, variant: "destructive" });
+                })
+              }
+            >
+              {t("security.signOutEverywhere")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

@@ -23,7 +23,8 @@ export function sessionClock(): Date {
   if (!file) return new Date();
   let seconds = 0;
   try {
-    seconds = Number(readFileSync(file, "utf8").trim()) || 0;
+    // Only ahead: a clock held back would keep sessions alive past their time.
+    seconds = Math.max(0, Number(readFileSync(file, "utf8").trim()) || 0);
   } catch {
     // no file: no offset
   }
