@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureLocalSecrets } from "@/lib/config/local-secrets";
-import { parseEnv } from "@/lib/config/env-schema";
+import { parseEnv, shouldSeedDemo } from "@/lib/config/env-schema";
 import { addressFromRequest, CLIENT_ADDRESS_PROOF_HEADER, clientAddress, clientAddressProof } from "@/lib/auth/client-address";
 
 describe("local secrets", () => {
@@ -64,5 +64,18 @@ describe("client address", () => {
     expect(clientAddress(new Headers({ "x-client-address": "1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: "forged-proof-of-another-length" }))).toBeNull();
     expect(clientAddress(new Headers({ "x-client-address": "1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: "x".repeat(proof.length) }))).toBeNull();
     expect(clientAddress(new Headers({ "x-client-address": "::ffff:1.2.3.4", [CLIENT_ADDRESS_PROOF_HEADER]: proof }))).toBe("1.2.3.4");
+  });
+});
+
+describe("the demo organisation", () => {
+  const base = { AUTH_SECRET: "s".repeat(40), CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") };
+  const seeds = (o: Record<string, string>) => shouldSeedDemo(parseEnv(o as unknown as NodeJS.ProcessEnv));
+  it("is seeded on the embedded database beside the local sandbox, and nowhere else unless asked", () => {
+    expect(seeds({ ...base })).toBe(true);
+    expect(seeds({ ...base, DATABASE_URL: "postgres://db/x" })).toBe(false);
+    expect(seeds({ ...base, PAYMENT_API_BASE_URL: "https://api.provider.example" })).toBe(false);
+    expect(seeds({ ...base, PAYMENT_API_BASE_URL: "https://api.provider.example", SEED_DEMO: "true" })).toBe(true);
+    expect(seeds({ ...base, DATABASE_URL: "postgres://db/x", SEED_DEMO: "true" })).toBe(true);
+    expect(seeds({ ...base, SEED_DEMO: "false" })).toBe(false);
   });
 });

@@ -102,7 +102,12 @@ export function publicBaseUrl(e: Env = env()): string {
   return (e.PUBLIC_BASE_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${e.PORT}`).replace(/\/+$/, "");
 }
 
-/** Whether the demo organisation should exist: embedded database and not turned off. */
+/**
+ * Whether the demo organisation should exist: on the embedded database, beside a local sandbox, and
+ * not turned off. Never into a DATABASE_URL database or beside a real provider unless SEED_DEMO asks.
+ */
 export function shouldSeedDemo(e: Env = env()): boolean {
-  return e.SEED_DEMO ?? !e.DATABASE_URL;
+  if (e.SEED_DEMO !== undefined) return e.SEED_DEMO;
+  const { hostname } = new URL(e.PAYMENT_API_BASE_URL);
+  return !e.DATABASE_URL && ["127.0.0.1", "localhost", "[::1]", "::1"].includes(hostname);
 }
