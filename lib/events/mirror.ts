@@ -50,16 +50,21 @@ function columnsOf(item: Transaction) {
 /**
  * Two writers upserting the same new transaction at once (a double submit, a webhook's read-back and
  * the sync) can collide on the external_id index, which ON CONFLICT does not arbitrate: the loser
- * raises a unique violation although the row it wanted now exists. Run again, it takes the update path.
+ * raises a unique violation although the row it wanted now exists; or, their speculative inserts
+ * waiting on each other across the two unique indexes, PostgreSQL aborts one as a deadlock. Run
+ * again, the write finds the row and takes the update path.
  */
 async function retryExternalIdRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    const err = (e as { cause?: unknown }).cause ?? e;
-    const { code, constraint } = err as { code?: string; constraint?: string };
-    if (code !== "23505" || (constraint !== undefined && constraint !== "transactions_external_id_idx")) throw e;
-    return write();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      const err = (e as { cause?: unknown }).cause ?? e;
+      const { code, constraint } = err as { code?: string; constraint?: string };
+      const race = (code === "23505" && (constraint === undefined || constraint === "transactions_external_id_idx")) || code === "40P01";
+      if (!race || attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
   }
 }
 
