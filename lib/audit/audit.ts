@@ -45,6 +45,16 @@ export const AUDIT_ACTIONS = [
   "invitation.sent",
   "invitation.accepted",
   "invitation.withdrawn",
+  "approval_policy.changed",
+  "payout.requested",
+  "payout.approved",
+  "payout.rejected",
+  "payout.sent",
+  "transfer.sent",
+  "payout_batch.created",
+  "payout_batch.approved",
+  "payout_batch.rejected",
+  "conversion.executed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

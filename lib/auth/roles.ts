@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   "charges.create": ["admin", "operator"],
   /** send money out, transfer between accounts, convert currencies */
   "money.move": ["admin", "operator"],
+  /** approve or reject another member's payout, transfer or bulk batch that the approval policy holds */
+  "money.approve": ["admin"],
   /** answer PIX infractions (MED) with a message and evidence */
   "infractions.reply": ["admin", "support"],
   /** invite, change the role of, and remove members */

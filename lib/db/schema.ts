@@ -700,3 +700,151 @@ export const infractionAlerts = pgTable(
   },
   (t) => [uniqueIndex("infraction_alerts_once_idx").on(t.organizationId, t.environment, t.infractionId, t.threshold)],
 );
+
+/* ─── Send and convert: money leaving the account, approvals, bulk batches, conversions ─── */
+
+/**
+ * none: nothing waits; above: a payout (or transfer, or bulk batch) whose amount in a currency is
+ * above that currency's threshold waits for a second member; all: every one waits.
+ */
+export const APPROVAL_MODES = ["none", "above", "all"] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export const approvalPolicies = pgTable("approval_policies", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  mode: text("mode", { enum: APPROVAL_MODES }).notNull().default("none"),
+  /** { BRL: "5000.00", MXN: "20000" }: decimal strings; a currency not named never waits in "above" */
+  thresholds: jsonb("thresholds").notNull().default(sql`'{}'::jsonb`),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** pix, spei, crypto: cash-outs (POST /v2/transactions/cashout); transfer: POST /v2/internal_transfers/payment. */
+export const PAYOUT_KINDS = ["pix", "spei", "crypto", "transfer"] as const;
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+/**
+ * awaiting_approval: waits for a second member (its external_id is already fixed); queued: approved
+ * or not needing approval, not yet sent (bulk rows wait here for the batch runner); sending: the call
+ * went out and no answer was recorded (a retry sends the same body); sent: the API took it (its
+ * outcome is the mirror's status); failed: the API refused it (error_code); rejected: a member
+ * declined it (reason).
+ */
+export const PAYOUT_STATES = ["awaiting_approval", "queued", "sending", "sent", "failed", "rejected"] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** Bulk payouts: one uploaded CSV, approved as one and sent row by row by the batch runner. */
+export const PAYOUT_BATCH_STATES = ["awaiting_approval", "queued", "sending", "done", "rejected"] as const;
+export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
+
+export const payoutBatches = pgTable(
+  "payout_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    /** short, unique per organisation: the rows' external_ids are `${reference}-${row}` */
+    reference: text("reference").notNull(),
+    fileName: text("file_name"),
+    state: text("state", { enum: PAYOUT_BATCH_STATES }).notNull(),
+    rowCount: integer("row_count").notNull(),
+    /** rows the upload refused (not stored as payouts), with their errors, for the results file */
+    skipped: jsonb("skipped").notNull().default(sql`'[]'::jsonb`),
+    /** { BRL: "1234.50" }: the batch's total per currency (what the approval policy judges) */
+    totals: jsonb("totals").notNull().default(sql`'{}'::jsonb`),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    rejectReason: text("reject_reason"),
+    /** the instance running it and until when (a crashed runner's lease lapses; another resumes) */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payout_batches_reference_idx").on(t.organizationId, t.environment, t.reference), index("payout_batches_org_state_idx").on(t.organizationId, t.environment, t.state, t.createdAt)],
+);
+
+/**
+ * Every payout and internal transfer the dashboard sends, written before the call with the exact
+ * body (and external_id) that will go out: approval, a retry after a lost answer, a reload or a
+ * resumed batch all send that same body, and the API's idempotency makes it one payout.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    externalId: text("external_id").notNull(),
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
+    currency: text("currency").notNull(),
+    amount: numeric("amount").notNull(),
+    network: text("network"),
+    /** what the member sees of the recipient: key and type, CLABE and bank, address, username, name */
+    recipient: jsonb("recipient").notNull(),
+    /** the body sent (without the postback URL) */
+    request: jsonb("request").notNull(),
+    description: text("description"),
+    state: text("state", { enum: PAYOUT_STATES }).notNull(),
+    errorCode: text("error_code"),
+    transactionId: text("transaction_id"),
+    batchId: uuid("batch_id").references(() => payoutBatches.id, { onDelete: "cascade" }),
+    /** the CSV line (1 = first data row) */
+    rowNumber: integer("row_number"),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    rejectReason: text("reject_reason"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payouts_external_id_idx").on(t.organizationId, t.environment, t.externalId),
+    index("payouts_org_state_idx").on(t.organizationId, t.environment, t.state, t.createdAt),
+    index("payouts_org_created_idx").on(t.organizationId, t.environment, t.createdAt),
+    index("payouts_batch_idx").on(t.batchId, t.rowNumber),
+    index("payouts_transaction_idx").on(t.organizationId, t.environment, t.transactionId),
+  ],
+);
+
+/** sending: /new went out, no answer recorded (a retry sends the same body); done; failed (error_code). */
+export const CONVERSION_STATES = ["sending", "done", "failed"] as const;
+export type ConversionState = (typeof CONVERSION_STATES)[number];
+
+/** Conversions executed from the dashboard, written before /new with the body and external_id. */
+export const conversions = pgTable(
+  "conversions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    externalId: text("external_id").notNull(),
+    baseCurrency: text("base_currency").notNull(),
+    destinationCurrency: text("destination_currency").notNull(),
+    amount: numeric("amount").notNull(),
+    /** the simulation the member accepted: from_amount, to_amount, rate, spread, fee, expires_at */
+    quote: jsonb("quote"),
+    request: jsonb("request").notNull(),
+    state: text("state", { enum: CONVERSION_STATES }).notNull().default("sending"),
+    errorCode: text("error_code"),
+    conversionId: text("conversion_id"),
+    amountFrom: numeric("amount_from"),
+    amountTo: numeric("amount_to"),
+    rate: numeric("rate"),
+    fee: numeric("fee"),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("conversions_external_id_idx").on(t.organizationId, t.environment, t.externalId), index("conversions_org_created_idx").on(t.organizationId, t.environment, t.createdAt)],
+);
