@@ -54,6 +54,12 @@ function columnsOf(item: Transaction) {
  * waiting on each other across the two unique indexes, PostgreSQL aborts one as a deadlock. Run
  * again, the write finds the row and takes the update path.
  */
+/**
+ * Facts that only some answers carry (a webhook's error_code, a transfer's direction, the e2e id or
+ * hash once settled, the payer): a later answer that leaves them out (the list, the sync) keeps them.
+ */
+const STICKY = new Set(["errorCode", "direction", "e2eId", "txHash", "network", "chain", "payerName", "payerDocument", "description"]);
+
 async function retryExternalIdRace<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -96,7 +102,11 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
       .onConflictDoUpdate({
         target: [t.organizationId, t.environment, t.transactionId],
         set: {
-          ...Object.fromEntries(Object.entries(cols).filter(([k]) => k !== "status" && k !== "externalId")),
+          ...Object.fromEntries(
+            Object.entries(cols)
+              .filter(([k]) => k !== "status" && k !== "externalId")
+              .map(([k, v]) => [k, STICKY.has(k) && (v === null || v === undefined) ? sql.raw(`transactions.${t[k as keyof typeof cols].name}`) : v]),
+          ),
           externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
           apiCreatedAt: cols.apiCreatedAt ?? sql`${t.apiCreatedAt}`,
           status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
@@ -139,7 +149,7 @@ export async function applyApiTransactions(db: Db, target: Target, items: Transa
       .onConflictDoUpdate({
         target: [t.organizationId, t.environment, t.transactionId],
         set: {
-          ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(`excluded.${columns[k].name}`)])),
+          ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(STICKY.has(k) ? `coalesce(excluded.${columns[k].name}, transactions.${columns[k].name})` : `excluded.${columns[k].name}`)])),
           externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
           status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
           finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,

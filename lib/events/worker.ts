@@ -197,7 +197,14 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
     await finish(db, row, "duplicate", { reason: "already_applied" });
     return "duplicate";
   }
-  const { status } = await applyApiTransaction(db, target, item!, "webhook", { event });
+  // The API's list leaves out what only the event says (a failed cash-out's error_code): the verified
+  // webhook's own fields fill what the list did not carry.
+  const said = payload as { error_code?: unknown; direction?: unknown };
+  const fromWebhook = {
+    ...(item!.error_code == null && typeof said.error_code === "string" ? { error_code: said.error_code } : {}),
+    ...((item as { direction?: unknown }).direction == null && typeof said.direction === "string" ? { direction: said.direction } : {}),
+  };
+  const { status } = await applyApiTransaction(db, target, { ...item!, ...fromWebhook }, "webhook", { event });
   const walletId = event === "wallet_deposit" || item!.source === "wallet_deposit" ? await linkWallet(db, target, transactionId, payload) : null;
   await finish(db, row, "applied", { verification });
   // Money moved: the shared copies of the balance and of the limits' use are stale now.

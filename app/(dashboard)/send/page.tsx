@@ -1,15 +1,71 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/shell/section-placeholder";
-import { getI18n } from "@/lib/i18n/server";
+import { NotConnected } from "@/components/shell/not-connected";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { PayoutForm } from "@/components/send/payout-form";
+import { PayoutList } from "@/components/send/payout-list";
 import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
+import { reviewInputs } from "@/lib/payouts/review-inputs";
+import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("pages.send.title") };
 }
 
-export default async function Page() {
-  // Every page checks for itself; the layout's check does not protect what a page renders.
-  await authorizePage("dashboard.view");
-  return <SectionPlaceholder section="send" />;
+/** Send a payout (PIX, SPEI, crypto) after reviewing it; the latest payouts with their live status. */
+export default async function SendPage() {
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const canSend = can(access.role, "money.move");
+  const [after, payouts, policy, inputs] = await Promise.all([
+    latestEventId(db, access.organizationId),
+    listPayouts(db, target, { limit: 15 }),
+    getApprovalPolicy(db, access.organizationId),
+    canSend ? reviewInputs(access, environment) : null,
+  ]);
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("send.form.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("send.form.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {canSend && inputs ? (
+            <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
+              {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Card className="content-start">
+        <CardHeader className="flex flex-row items-start justify-between gap-2">
+          <div className="grid gap-1.5">
+            <CardTitle>
+              <h2>{t("send.list.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("send.list.description")}</CardDescription>
+          </div>
+          <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
+        </CardHeader>
+        <CardContent>
+          <PayoutList payouts={payouts} t={t} locale={locale} canSend={canSend} />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,11 +1,11 @@
 import { PageHeader } from "@/components/shell/page-header";
-import { SettingsNav, type SettingsSection } from "@/components/settings/settings-nav";
+import { SectionNav, type Section } from "@/components/shell/section-nav";
 import { authorizePage } from "@/lib/auth/authorize";
 import { can, type Permission } from "@/lib/auth/roles";
 import { getI18n } from "@/lib/i18n/server";
 
 /** Each section with the permission its page checks (the page checks it again itself). */
-const SECTIONS: (SettingsSection & { permission: Permission })[] = [
+const SECTIONS: (Section & { permission: Permission })[] = [
   { href: "/settings/preferences", label: "nav.preferences", permission: "dashboard.view" },
   { href: "/settings/security", label: "nav.security", permission: "dashboard.view" },
   { href: "/settings/team", label: "nav.team", permission: "team.manage" },
@@ -23,7 +23,7 @@ export default async function SettingsLayout({ children }: { children: React.Rea
   return (
     <>
       <PageHeader title={t("pages.settings.title")} description={t("pages.settings.description")} />
-      <SettingsNav sections={sections} />
+      <SectionNav sections={sections} label="nav.settings" />
       <div className="mt-6">{children}</div>
     </>
   );

@@ -1,0 +1,187 @@
+"use server";
+/**
+ * Send: payouts (PIX, SPEI, crypto), internal transfers, approvals and the approval policy. Each action
+ * checks the session, the organisation and the role itself (protectedAction); money moving and
+ * approving also ask the member to prove it is them when their last proof is older than a few minutes
+ * (`reauth`). Payouts are looked up within the member's organisation and environment: an id of
+ * another organisation is "not found".
+ */
+import { z } from "zod";
+import { getDatabase } from "@/lib/db";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { describeFailure } from "@/lib/api-context/describe";
+import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { recordAudit } from "@/lib/audit/audit";
+import { publicBaseUrl } from "@/lib/env";
+import { isPaymentApiError } from "@/lib/payment-api";
+import { APPROVAL_MODES } from "@/lib/db/schema";
+import { CURRENCIES } from "@/lib/payments/currencies";
+import { normalizeAmount } from "@/lib/charges/form";
+import { payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
+import { approvePayout, getPayout, PayoutError, rejectPayout, requestPayout, sendPayout, setApprovalPolicy, type PayoutTarget } from "@/lib/payouts/service";
+import type { Access } from "@/lib/auth/authorize";
+import type { Actor } from "@/lib/audit/audit";
+import type { MessageKey } from "@/lib/i18n";
+
+/** API codes with a text of their own on the Send page; anything else is described generally. */
+const SEND_CODES = new Set([
+  "INVALID_PIX_KEY",
+  "INVALID_CRYPTO_ADDRESS",
+  "INSUFFICIENT_BALANCE",
+  "INSUFFICIENT_FUNDS",
+  "BELOW_MIN_LIMIT",
+  "EXCEEDS_MAX_LIMIT",
+  "LIMIT_EXCEEDED",
+  "SELF_TRANSFER_BLOCKED",
+  "NOT_FOUND",
+  "INVALID_CURRENCY",
+  "UNSUPPORTED_CURRENCY",
+  "MISSING_REQUIRED_FIELD",
+  "INVALID_FORMAT",
+  "INVALID_VALUE",
+  "INVALID_AMOUNT",
+  "KYC_REQUIRED",
+  "DUPLICATE_EXTERNAL_ID",
+  "PENDING_APPROVAL",
+]);
+const FIELD_OF_CODE: Record<string, string> = {
+  INVALID_PIX_KEY: "key",
+  INVALID_CRYPTO_ADDRESS: "key",
+  BELOW_MIN_LIMIT: "amount",
+  EXCEEDS_MAX_LIMIT: "amount",
+  INVALID_AMOUNT: "amount",
+  INSUFFICIENT_BALANCE: "amount",
+  INSUFFICIENT_FUNDS: "amount",
+  SELF_TRANSFER_BLOCKED: "username",
+  DUPLICATE_EXTERNAL_ID: "external_id",
+};
+
+function sendFailure(e: unknown, environment: string, kind: string): ExpectedError | null {
+  if (e instanceof PayoutError) return new ExpectedError(e.code, `send.errors.${e.code}` as MessageKey, undefined, e.field);
+  if (isPaymentApiError(e)) {
+    const unknownOutcome = e.status === 0 || e.status >= 500 || e.code === "INTERNAL_CONFLICT";
+    if (unknownOutcome && e.code !== "RATE_LIMIT_EXCEEDED" && e.details?.["client_side"] !== true) {
+      const err = new ExpectedError(e.code, "send.errors.unknownOutcome");
+      if (e.requestId) err.requestId = e.requestId;
+      return err;
+    }
+    if (SEND_CODES.has(e.code)) {
+      const d = e.details ?? {};
+      const vars: Record<string, string> = { field: e.field ?? "", min: String(d["min_amount"] ?? ""), max: String(d["max_amount"] ?? ""), network: String(d["network"] ?? "") };
+      const apiField = e.field ?? FIELD_OF_CODE[e.code];
+      const err = new ExpectedError(e.code, `send.apiErrors.${e.code}` as MessageKey, vars, apiField ? payoutFieldOf(apiField, kind) : undefined);
+      if (e.requestId) err.requestId = e.requestId;
+      return err;
+    }
+  }
+  const f = describeFailure(e, environment);
+  return f ? ExpectedError.fromFailure(f) : null;
+}
+
+async function targetOf(access: Access): Promise<PayoutTarget> {
+  const { environment } = await pageEnvironment(access);
+  return { organizationId: access.organizationId, environment };
+}
+
+async function request(plan: PayoutPlan, access: Access, actor: Actor) {
+  const target = await targetOf(access);
+  const d = await getDatabase();
+  const deps = { db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() };
+  try {
+    const r = await requestPayout(deps, target, access.userId, plan);
+    if (!r.replayed) {
+      await recordAudit(d.db, {
+        organizationId: access.organizationId,
+        actor,
+        action: r.state === "awaiting_approval" ? "payout.requested" : plan.kind === "transfer" ? "transfer.sent" : "payout.sent",
+        target: r.id,
+        details: { kind: plan.kind, amount: plan.amount, currency: plan.currency, externalId: plan.request.external_id, environment: target.environment },
+      });
+    }
+    return { id: r.id, state: r.state };
+  } catch (e) {
+    throw sendFailure(e, target.environment, plan.kind) ?? e;
+  }
+}
+
+export const requestPayoutAction = protectedAction("money.move", payoutFormSchema, async (form, { access, actor }) => request(toPayoutPlan(form), access, actor), { reauth: true });
+
+export const requestTransferAction = protectedAction("money.move", transferFormSchema, async (form, { access, actor }) => request(toTransferPlan(form), access, actor), { reauth: true });
+
+const idSchema = z.object({ id: z.string().uuid() });
+
+/** A payout whose answer was lost ("sending"): sent again with the same body, which the API makes one. */
+export const resendPayoutAction = protectedAction(
+  "money.move",
+  idSchema,
+  async ({ id }, { access }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    const payout = await getPayout(d.db, target, id);
+    if (!payout) throw new ExpectedError("NOT_FOUND", "send.errors.NOT_FOUND");
+    try {
+      return { state: await sendPayout({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id) };
+    } catch (e) {
+      throw sendFailure(e, target.environment, payout.kind) ?? e;
+    }
+  },
+  { reauth: true },
+);
+
+export const approvePayoutAction = protectedAction(
+  "money.approve",
+  idSchema,
+  async ({ id }, { access, actor }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    const payout = await getPayout(d.db, target, id);
+    try {
+      const state = await approvePayout({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id);
+      await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state, amount: payout?.amount, currency: payout?.currency } });
+      return { state };
+    } catch (e) {
+      if (!(e instanceof PayoutError) && payout) {
+        // Approved, then the send failed: the approval stands (the payout is "failed" or still "sending").
+        await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state: "send_failed", amount: payout.amount, currency: payout.currency } });
+      }
+      throw sendFailure(e, target.environment, payout?.kind ?? "pix") ?? e;
+    }
+  },
+  { reauth: true },
+);
+
+export const rejectPayoutAction = protectedAction(
+  "money.approve",
+  z.object({ id: z.string().uuid(), reason: z.string().trim().min(3, "send.errors.reasonRequired").max(300, "send.errors.tooLong") }),
+  async ({ id, reason }, { access, actor }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    try {
+      await rejectPayout(d.db, target, access.userId, id, reason);
+    } catch (e) {
+      throw sendFailure(e, target.environment, "pix") ?? e;
+    }
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.rejected", target: id, details: { reason } });
+    return { state: "rejected" as const };
+  },
+);
+
+const amountText = z
+  .string()
+  .trim()
+  .refine((s) => s === "" || (normalizeAmount(s) !== null && Number(normalizeAmount(s)) > 0), "send.errors.thresholdInvalid");
+
+export const setApprovalPolicyAction = protectedAction(
+  "organization.manage",
+  z.object({ mode: z.enum(APPROVAL_MODES), thresholds: z.partialRecord(z.enum(CURRENCIES), amountText) }),
+  async ({ mode, thresholds }, { access, actor }) => {
+    const clean: Record<string, string> = {};
+    for (const [c, v] of Object.entries(thresholds)) if (v) clean[c] = normalizeAmount(v)!;
+    if (mode === "above" && Object.keys(clean).length === 0) throw new ExpectedError("INVALID_INPUT", "send.errors.thresholdMissing", undefined, "thresholds");
+    const d = await getDatabase();
+    await setApprovalPolicy(d.db, access.organizationId, access.userId, { mode, thresholds: clean });
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "approval_policy.changed", target: access.organizationId, details: { mode, thresholds: clean } });
+    return { mode, thresholds: clean };
+  },
+  { reauth: true },
+);

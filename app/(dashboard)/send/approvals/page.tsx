@@ -1,0 +1,121 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NotConnected } from "@/components/shell/not-connected";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { ApprovalActions } from "@/components/send/approval-actions";
+import { ApprovalPolicyForm } from "@/components/send/approval-policy-form";
+import { PayoutList, recipientText } from "@/components/send/payout-list";
+import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { awaitingBatches, getApprovalPolicy, listPayouts, recentlyDecided } from "@/lib/payouts/service";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: `${t("send.approvals.title")} · ${t("pages.send.title")}` };
+}
+
+/** Requests the approval policy holds, decided by an admin who did not ask; the policy itself (admins). */
+export default async function ApprovalsPage() {
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const canApprove = can(access.role, "money.approve");
+  const [after, waiting, batches, decided, policy] = await Promise.all([
+    latestEventId(db, access.organizationId),
+    listPayouts(db, target, { states: ["awaiting_approval"], limit: 100 }),
+    awaitingBatches(db, target),
+    recentlyDecided(db, target),
+    getApprovalPolicy(db, access.organizationId),
+  ]);
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid content-start gap-6">
+        <Card>
+          <CardHeader className="flex flex-row items-start justify-between gap-2">
+            <div className="grid gap-1.5">
+              <CardTitle>
+                <h2>{t("send.approvals.title")}</h2>
+              </CardTitle>
+              <CardDescription>{t("send.approvals.description")}</CardDescription>
+            </div>
+            <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
+          </CardHeader>
+          <CardContent>
+            {waiting.length === 0 && batches.length === 0 ? (
+              <EmptyState title={t("send.approvals.emptyTitle")} description={t("send.approvals.emptyDescription")} />
+            ) : (
+              <ul className="divide-y" data-testid="approval-list">
+                {waiting.map((p) => {
+                  const summary = `${formatMoney(p.amount, p.currency, locale)} · ${t(`send.kinds.${p.kind}`)} · ${recipientText(p)}`;
+                  return (
+                    <li key={p.id} className="grid gap-2 py-3" data-testid="approval-item" data-external-id={p.externalId}>
+                      <div className="grid gap-0.5">
+                        <span className="text-sm font-medium">{summary}</span>
+                        <span className="text-xs text-muted-foreground">{t("send.approvals.requestedBy", { name: p.requestedByName ?? "—", date: formatDateTime(p.createdAt, locale) })}</span>
+                        {p.description && <span className="text-xs text-muted-foreground">{p.description}</span>}
+                      </div>
+                      {canApprove ? <ApprovalActions id={p.id} own={p.requestedBy === access.userId} summary={summary} /> : <p className="text-xs text-muted-foreground">{t("send.approvals.noPermission")}</p>}
+                    </li>
+                  );
+                })}
+                {batches.map((b) => (
+                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="approval-batch">
+                    <span className="grid gap-0.5">
+                      <span className="text-sm font-medium">{t("send.approvals.batch", { file: b.fileName ?? "CSV", rows: b.rowCount })}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {Object.entries(b.totals)
+                          .map(([c, a]) => formatMoney(a, c, locale))
+                          .join(" · ")}{" "}
+                        · {t("send.approvals.requestedBy", { name: b.requestedByName ?? "—", date: formatDateTime(b.createdAt, locale) })}
+                      </span>
+                    </span>
+                    <Link href={`/send/bulk/${b.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                      {t("send.approvals.open")}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        {decided.length > 0 && (
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>{t("send.approvals.recent")}</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PayoutList payouts={decided} t={t} locale={locale} canSend={false} />
+            </CardContent>
+          </Card>
+        )}
+      </div>
+      <Card className="content-start">
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("send.policy.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("send.policy.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <p className="text-sm" data-testid="approval-policy-current">
+            {t(`send.policy.current.${policy.mode}`)}
+            {policy.mode === "above" && ` ${Object.entries(policy.thresholds).map(([c, a]) => `${c} > ${formatMoney(a, c, locale)}`).join(" · ")}`}
+          </p>
+          {can(access.role, "organization.manage") && <ApprovalPolicyForm policy={policy} />}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

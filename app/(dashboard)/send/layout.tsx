@@ -1,0 +1,28 @@
+import { PageHeader } from "@/components/shell/page-header";
+import { SectionNav, type Section } from "@/components/shell/section-nav";
+import { authorizePage } from "@/lib/auth/authorize";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { pendingApprovalCount } from "@/lib/payouts/service";
+import { getI18n } from "@/lib/i18n/server";
+
+/** Send: a payout, a transfer, a bulk batch, and the requests waiting for a second member (with their count). */
+export default async function SendLayout({ children }: { children: React.ReactNode }) {
+  const access = await authorizePage("dashboard.view");
+  const { t } = await getI18n();
+  const { environment } = await pageEnvironment(access);
+  const waiting = await pendingApprovalCount(await getDb(), { organizationId: access.organizationId, environment });
+  const sections: Section[] = [
+    { href: "/send", label: "send.tabs.payout", exact: true },
+    { href: "/send/transfer", label: "send.tabs.transfer" },
+    { href: "/send/bulk", label: "send.tabs.bulk" },
+    { href: "/send/approvals", label: "send.tabs.approvals", badge: { count: waiting, label: t("send.approvals.badge", { count: waiting }) } },
+  ];
+  return (
+    <>
+      <PageHeader title={t("pages.send.title")} description={t("pages.send.description")} />
+      <SectionNav sections={sections} label="send.tabs.label" />
+      <div className="mt-6">{children}</div>
+    </>
+  );
+}

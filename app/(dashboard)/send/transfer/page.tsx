@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { NotConnected } from "@/components/shell/not-connected";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { TransferForm } from "@/components/send/transfer-form";
+import { PayoutList } from "@/components/send/payout-list";
+import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
+import { reviewInputs } from "@/lib/payouts/review-inputs";
+import { CORE_CURRENCIES } from "@/lib/payments/currencies";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: `${t("send.transfer.title")} · ${t("pages.send.title")}` };
+}
+
+/** Transfer to another account by username; the latest transfers with their direction. */
+export default async function TransferPage() {
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const canSend = can(access.role, "money.move");
+  const [after, all, policy, inputs] = await Promise.all([
+    latestEventId(db, access.organizationId),
+    listPayouts(db, target, { limit: 40 }),
+    getApprovalPolicy(db, access.organizationId),
+    canSend ? reviewInputs(access, environment) : null,
+  ]);
+  const transfers = all.filter((p) => p.kind === "transfer").slice(0, 15);
+  // The currencies the account holds first, then the rest of the core list.
+  const held = Object.keys(inputs?.balances ?? {});
+  const currencies = [...held, ...CORE_CURRENCIES.filter((c) => !held.includes(c))];
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t("send.transfer.title")}</h2>
+          </CardTitle>
+          <CardDescription>{t("send.transfer.intro")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {canSend && inputs ? (
+            <TransferForm balances={inputs.balances} currencies={currencies} policy={policy} />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
+              {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Card className="content-start">
+        <CardHeader className="flex flex-row items-start justify-between gap-2">
+          <div className="grid gap-1.5">
+            <CardTitle>
+              <h2>{t("send.list.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("send.list.description")}</CardDescription>
+          </div>
+          <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
+        </CardHeader>
+        <CardContent>
+          <PayoutList payouts={transfers} t={t} locale={locale} canSend={canSend} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+"use client";
+
+/**
+ * New payout: PIX (key and its type), SPEI (CLABE with its bank, recipient name) or crypto (coin, then
+ * the networks that carry it, then an address checked for that network). Checked as the member types
+ * with the rules the server applies again (lib/payouts/form.ts). "Review" shows what will leave:
+ * amount, estimated fee, what the recipient gets, the balance after, the recipient, and whether the
+ * approval policy will hold it; only "Send" calls the server. The reference (external_id) is made once
+ * per payout and kept across failures and retries, so a double click, a lost answer or a reload can
+ * only ever pay once.
+ */
+import { useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertTriangle } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { useReauth } from "@/components/security/reauth-provider";
+import { translateKeyOrText } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format";
+import { normalizeAmount } from "@/lib/charges/form";
+import { CHAINS, isChainCode } from "@/lib/payments/chains";
+import { clabeBankName } from "@/lib/payments/clabe";
+import { guessPixKeyType, PIX_KEY_TYPES } from "@/lib/payments/pix-key";
+import { Money } from "@/lib/payments/money";
+import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, networksFor, payoutFormSchema, type PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
+import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
+import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
+import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
+import { cn } from "@/lib/utils";
+import { newReference, ReviewLines, type ReviewLine } from "./review";
+
+const blank = (ref: string): PayoutFormValues => ({
+  kind: "pix",
+  amount: "",
+  externalId: ref,
+  description: "",
+  keyType: "",
+  pixKey: "",
+  clabe: "",
+  name: "",
+  coin: "USDT",
+  network: "tron",
+  address: "",
+});
+
+type Props = { balances: Record<string, string> | null; fees: FeeRow[]; policy: ApprovalPolicy };
+
+export function PayoutForm({ balances, fees, policy }: Props) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const withReauth = useReauth();
+  const [pending, setPending] = useState(false);
+  const [review, setReview] = useState<PayoutFormValues | null>(null);
+  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
+  const initial = useMemo(() => blank(newReference("po")), []);
+  const form = useForm<PayoutFormValues>({ resolver: zodResolver(payoutFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
+  const kind = useWatch({ control: form.control, name: "kind" });
+  const coin = useWatch({ control: form.control, name: "coin" }) ?? "USDT";
+  const network = useWatch({ control: form.control, name: "network" }) ?? "";
+  const clabe = useWatch({ control: form.control, name: "clabe" }) ?? "";
+  const currency = currencyOfKind(kind, coin);
+  const errors = form.formState.errors;
+  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
+  const id = (name: string) => `payout-${name}`;
+  const bank = /^\d{3}/.test(clabe.replace(/\D/g, "")) ? clabeBankName(clabe.replace(/\D/g, "").slice(0, 3)) : undefined;
+  const available = balances?.[currency];
+
+  const onReview = form.handleSubmit((values) => {
+    setFormError(null);
+    setReview(values);
+  });
+
+  const send = async () => {
+    if (!review || pending) return;
+    setPending(true);
+    try {
+      const result = await withReauth(() => requestPayoutAction(review));
+      if (!result.ok) {
+        setFormError({ message: result.error.message, requestId: result.error.requestId });
+        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof PayoutFormValues, { message });
+        if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
+        return;
+      }
+      toast({ title: t(result.data.state === "awaiting_approval" ? "send.result.held" : "send.result.sent"), variant: "success" });
+      setReview(null);
+      form.reset({ ...blank(newReference("po")), kind: review.kind, coin: review.coin, network: review.network, keyType: "" });
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (review) {
+    const amount = new Money(normalizeAmount(review.amount)!).toFixed();
+    const estimate = estimateFee(fees, review.kind, currency, amount);
+    const after = available !== undefined ? new Money(available).minus(amount) : null;
+    const held = needsApproval(policy, { [currency]: amount });
+    const lines: ReviewLine[] = [
+      { label: t("send.review.amount"), value: formatMoney(amount, currency, locale), strong: true },
+      { label: t("send.review.fee"), value: estimate ? formatMoney(estimate.fee, currency, locale) : t("send.review.feeUnknown") },
+      ...(estimate ? [{ label: t("send.review.net"), value: formatMoney(estimate.net, currency, locale) }] : []),
+      { label: t("send.review.balanceAfter"), value: after ? formatMoney(after.toFixed(), currency, locale) : t("send.review.balanceUnknown"), warn: after?.lt(0) },
+    ];
+    const recipient: ReviewLine[] =
+      review.kind === "pix"
+        ? [
+            { label: t("send.review.keyType"), value: t(`send.form.keyTypes.${review.keyType as "cpf"}`) },
+            { label: t("send.form.pixKey"), value: review.pixKey!.trim(), mono: true },
+          ]
+        : review.kind === "spei"
+          ? [
+              { label: t("send.form.name"), value: review.name!.trim() },
+              { label: "CLABE", value: review.clabe!.replace(/[\s-]/g, ""), mono: true },
+              { label: t("send.review.bank"), value: clabeBankName(review.clabe!.replace(/\D/g, "").slice(0, 3)) ?? "—" },
+            ]
+          : [
+              { label: t("send.review.network"), value: `${review.coin} · ${review.network}` },
+              { label: t("send.form.address"), value: review.address!.trim(), mono: true },
+            ];
+    return (
+      <section aria-labelledby="payout-review-title" className="grid gap-4" data-testid="payout-review">
+        <div className="grid gap-1">
+          <h3 id="payout-review-title" className="text-base font-semibold">
+            {t("send.review.title")}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("send.review.description")}</p>
+        </div>
+        <ReviewLines lines={lines} />
+        <h4 className="text-sm font-medium">{t("send.review.recipient")}</h4>
+        <ReviewLines lines={[...recipient, { label: t("send.review.reference"), value: review.externalId, mono: true }]} />
+        {after?.lt(0) && (
+          <Alert variant="destructive">
+            <AlertDescription>{t("send.review.insufficient")}</AlertDescription>
+          </Alert>
+        )}
+        {held && (
+          <Alert>
+            <AlertDescription>{t("send.review.held")}</AlertDescription>
+          </Alert>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
+            {t("send.review.edit")}
+          </Button>
+          <Button type="button" onClick={send} disabled={pending} autoFocus>
+            {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.review.confirm", { amount: formatMoney(amount, currency, locale) })}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const layer2 = kind === "crypto" && isChainCode(network) && LAYER2_NETWORKS.includes(network);
+  const evm = kind === "crypto" && isChainCode(network) && CHAINS[network].addressFormat === "evm";
+
+  return (
+    <form onSubmit={onReview} noValidate className="grid gap-5" aria-label={t("send.form.title")}>
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            {formError.message}
+            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
+          </AlertDescription>
+        </Alert>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("send.form.kind")}</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {PAYOUT_FORM_KINDS.map((k) => (
+            <label
+              key={k}
+              className={cn(
+                "flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                kind === k ? "border-primary bg-primary/10 font-medium" : "hover:bg-muted",
+              )}
+            >
+              <input type="radio" value={k} className="sr-only" {...form.register("kind")} />
+              {t(`send.kinds.${k}`)}
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">{t(`send.kindHelp.${kind}`)}</p>
+      </fieldset>
+
+      {kind === "pix" && (
+        <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+          <FormField label={t("send.form.keyType")} htmlFor={id("keyType")} error={err(errors.keyType?.message)}>
+            <NativeSelect className="w-full" {...form.register("keyType", { onChange: () => form.trigger("pixKey") })}>
+              <option value="">—</option>
+              {PIX_KEY_TYPES.map((k) => (
+                <option key={k} value={k}>
+                  {t(`send.form.keyTypes.${k}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t("send.form.pixKey")} htmlFor={id("pixKey")} description={t("send.form.pixKeyHelp")} error={err(errors.pixKey?.message)}>
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              {...form.register("pixKey", {
+                onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                  // An empty type is filled from the key's shape; a chosen one is never changed.
+                  if (!form.getValues("keyType")) {
+                    const guess = guessPixKeyType(e.target.value);
+                    if (guess) form.setValue("keyType", guess, { shouldValidate: true });
+                  }
+                },
+              })}
+            />
+          </FormField>
+        </div>
+      )}
+
+      {kind === "spei" && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label={t("send.form.clabe")} htmlFor={id("clabe")} description={bank ? t("send.form.clabeBank", { bank }) : undefined} error={err(errors.clabe?.message)}>
+            <Input inputMode="numeric" autoComplete="off" maxLength={22} {...form.register("clabe")} />
+          </FormField>
+          <FormField label={t("send.form.name")} htmlFor={id("name")} error={err(errors.name?.message)}>
+            <Input autoComplete="off" {...form.register("name")} />
+          </FormField>
+        </div>
+      )}
+
+      {kind === "crypto" && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t("send.form.coin")} htmlFor={id("coin")} error={err(errors.coin?.message)}>
+              <NativeSelect
+                className="w-full"
+                {...form.register("coin", {
+                  onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+                    const networks = networksFor(e.target.value);
+                    if (!networks.includes(form.getValues("network") as never)) form.setValue("network", networks[0] ?? "", { shouldValidate: true });
+                  },
+                })}
+              >
+                {PAYOUT_COINS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label={t("send.form.network")} htmlFor={id("network")} description={t("send.form.networkHelp", { coin })} error={err(errors.network?.message)}>
+              <NativeSelect className="w-full" {...form.register("network", { onChange: () => form.getValues("address") && form.trigger("address") })}>
+                {networksFor(coin).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label={t("send.form.address")} htmlFor={id("address")} error={err(errors.address?.message)}>
+            <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" {...form.register("address")} />
+          </FormField>
+          {(layer2 || evm) && (
+            <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm" role="note" data-testid="network-warning">
+              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+              {t(layer2 ? "send.form.layer2Warning" : "send.form.evmWarning", { network, coin })}
+            </p>
+          )}
+        </>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("send.form.amount", { currency })}
+          htmlFor={id("amount")}
+          description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
+          error={err(errors.amount?.message)}
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} {...form.register("amount")} />
+        </FormField>
+        <FormField label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
+          <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+        </FormField>
+      </div>
+
+      <details className="rounded-md border px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
+        <div className="mt-3">
+          <FormField label={t("send.form.reference")} htmlFor={id("externalId")} description={t("send.form.referenceHelp")} error={err(errors.externalId?.message)}>
+            <Input autoComplete="off" className="font-mono text-xs" {...form.register("externalId")} />
+          </FormField>
+        </div>
+      </details>
+
+      <div className="flex justify-end">
+        <Button type="submit">{t("send.form.review")}</Button>
+      </div>
+    </form>
+  );
+}

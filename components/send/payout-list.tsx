@@ -1,0 +1,64 @@
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TransactionStatus } from "@/components/events/transaction-status";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import type { Locale, Translate } from "@/lib/i18n";
+import type { PayoutView } from "@/lib/payouts/service";
+import { ResendPayoutButton } from "./resend-payout-button";
+
+const FAILURE_CODES = new Set(["TRON_ENERGY_FAIL", "INSUFFICIENT_BALANCE", "NO_HOT_WALLET", "INVALID_ADDRESS", "BLACKLISTED", "BLOCKCHAIN_REVERT", "BROADCAST_FAIL", "PIX_KEY_NOT_FOUND", "PROVIDER_TIMEOUT", "UNKNOWN"]);
+
+/** A cashout.failed error_code (or an API refusal) in words. */
+export function failureText(code: string, t: Translate): string {
+  return FAILURE_CODES.has(code) ? t(`send.failure.${code as "UNKNOWN"}`) : t("send.failure.other", { code });
+}
+
+/** Who or where the money went, in one line. */
+export function recipientText(p: Pick<PayoutView, "kind" | "recipient" | "network">): string {
+  const r = p.recipient;
+  if (p.kind === "pix") return `${r.key ?? ""}`;
+  if (p.kind === "spei") return `${r.name ?? ""} · ${r.bankName ?? r.bankCode ?? ""}`;
+  if (p.kind === "transfer") return `@${r.username ?? ""}`;
+  const a = r.address ?? "";
+  return `${a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a} · ${p.network ?? ""}`;
+}
+
+/** Payouts and transfers with their state here and their status at the provider (live from the mirror). */
+export function PayoutList({ payouts, t, locale, canSend }: { payouts: PayoutView[]; t: Translate; locale: Locale; canSend: boolean }) {
+  if (payouts.length === 0) return <EmptyState title={t("send.list.emptyTitle")} description={t("send.list.emptyDescription")} />;
+  return (
+    <ul className="divide-y" data-testid="payout-list">
+      {payouts.map((p) => {
+        const failedCode = p.status === "failed" ? (p.mirrorErrorCode ?? "UNKNOWN") : null;
+        return (
+          <li key={p.id} className="grid gap-1 py-2.5" data-testid="payout-item" data-external-id={p.externalId}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm font-medium">
+                {formatMoney(p.amount, p.currency, locale)} · {t(`send.kinds.${p.kind}`)}
+              </span>
+              {p.state === "sent" && p.status ? (
+                <TransactionStatus status={p.status} reportedStatus={p.reportedStatus} t={t} />
+              ) : (
+                <Badge variant={p.state === "failed" || p.state === "rejected" ? "destructive" : p.state === "awaiting_approval" ? "warning" : "outline"} data-testid="payout-state">
+                  {t(`send.state.${p.state}`)}
+                </Badge>
+              )}
+            </div>
+            <span className="truncate text-xs text-muted-foreground">
+              {recipientText(p)} · {formatDateTime(p.createdAt, locale)}
+              {p.kind === "transfer" && p.direction ? ` · ${t(p.direction === "received" ? "send.transfer.directionReceived" : "send.transfer.directionSent")}` : ""}
+            </span>
+            {failedCode && (
+              <p className="text-xs text-destructive" data-testid="payout-failure">
+                {t("send.list.failedBecause", { reason: failureText(failedCode, t) })} <span className="font-mono">({failedCode})</span> {t("send.list.refunded")}
+              </p>
+            )}
+            {p.state === "failed" && p.errorCode && <p className="text-xs text-destructive">{t("send.failure.other", { code: p.errorCode })}</p>}
+            {p.state === "rejected" && <p className="text-xs text-muted-foreground">{t("send.list.rejectedBecause", { name: p.decidedByName ?? "—", reason: p.rejectReason ?? "" })}</p>}
+            {p.state === "sending" && canSend && <ResendPayoutButton id={p.id} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

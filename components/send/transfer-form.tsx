@@ -1,0 +1,157 @@
+"use client";
+
+/**
+ * Internal transfer to another account of the provider, by username. Reviewed before it goes (a
+ * transfer is final); a transfer to the member's own account is refused by the API with
+ * SELF_TRANSFER_BLOCKED, said in words under the username. Same reference rules as payouts.
+ */
+import { useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { useReauth } from "@/components/security/reauth-provider";
+import { translateKeyOrText } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format";
+import { normalizeAmount } from "@/lib/charges/form";
+import { Money } from "@/lib/payments/money";
+import { transferFormSchema, type TransferForm as TransferFormValues } from "@/lib/payouts/form";
+import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
+import { requestTransferAction } from "@/app/(dashboard)/send/actions";
+import { newReference, ReviewLines } from "./review";
+
+export function TransferForm({ balances, currencies, policy }: { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const withReauth = useReauth();
+  const [pending, setPending] = useState(false);
+  const [review, setReview] = useState<TransferFormValues | null>(null);
+  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
+  const initial = useMemo<TransferFormValues>(() => ({ username: "", currency: currencies[0] ?? "BRL", amount: "", externalId: newReference("tr"), description: "" }), [currencies]);
+  const form = useForm<TransferFormValues>({ resolver: zodResolver(transferFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
+  const currency = useWatch({ control: form.control, name: "currency" });
+  const errors = form.formState.errors;
+  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
+  const available = balances?.[currency];
+
+  const send = async () => {
+    if (!review || pending) return;
+    setPending(true);
+    try {
+      const result = await withReauth(() => requestTransferAction(review));
+      if (!result.ok) {
+        setFormError({ message: result.error.message, requestId: result.error.requestId });
+        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof TransferFormValues, { message });
+        if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
+        return;
+      }
+      toast({ title: t(result.data.state === "awaiting_approval" ? "send.result.held" : "send.result.transferSent"), variant: "success" });
+      setReview(null);
+      form.reset({ ...initial, currency: review.currency, externalId: newReference("tr") });
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (review) {
+    const amount = new Money(normalizeAmount(review.amount)!).toFixed();
+    const money = formatMoney(amount, review.currency, locale);
+    const after = available !== undefined ? new Money(available).minus(amount) : null;
+    const held = needsApproval(policy, { [review.currency]: amount });
+    return (
+      <section aria-labelledby="transfer-review-title" className="grid gap-4" data-testid="transfer-review">
+        <div className="grid gap-1">
+          <h3 id="transfer-review-title" className="text-base font-semibold">
+            {t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("send.transfer.confirmDescription")}</p>
+        </div>
+        <ReviewLines
+          lines={[
+            { label: t("send.review.amount"), value: money, strong: true },
+            { label: t("send.review.username"), value: `@${review.username.trim()}` },
+            { label: t("send.review.balanceAfter"), value: after ? formatMoney(after.toFixed(), review.currency, locale) : t("send.review.balanceUnknown"), warn: after?.lt(0) },
+            { label: t("send.review.reference"), value: review.externalId, mono: true },
+          ]}
+        />
+        {held && (
+          <Alert>
+            <AlertDescription>{t("send.review.held")}</AlertDescription>
+          </Alert>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
+            {t("send.review.edit")}
+          </Button>
+          <Button type="button" onClick={send} disabled={pending} autoFocus>
+            {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.transfer.confirm", { amount: money })}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => {
+        setFormError(null);
+        setReview(v);
+      })}
+      noValidate
+      className="grid gap-5"
+      aria-label={t("send.transfer.title")}
+    >
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            {formError.message}
+            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
+          </AlertDescription>
+        </Alert>
+      )}
+      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
+        <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency" error={err(errors.currency?.message)}>
+          <NativeSelect className="w-full" {...form.register("currency", { onChange: () => form.getValues("amount") && form.trigger("amount") })}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          label={t("send.form.amount", { currency })}
+          htmlFor="transfer-amount"
+          description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
+          error={err(errors.amount?.message)}
+        >
+          <Input inputMode="decimal" autoComplete="off" {...form.register("amount")} />
+        </FormField>
+      </div>
+      <FormField label={t("send.form.description")} htmlFor="transfer-description" error={err(errors.description?.message)}>
+        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+      </FormField>
+      <details className="rounded-md border px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
+        <div className="mt-3">
+          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")} error={err(errors.externalId?.message)}>
+            <Input autoComplete="off" className="font-mono text-xs" {...form.register("externalId")} />
+          </FormField>
+        </div>
+      </details>
+      <div className="flex justify-end">
+        <Button type="submit">{t("send.transfer.review")}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,398 @@
+/**
+ * Payouts (PIX, SPEI, crypto cash-outs) and internal transfers: requested, approved when the
+ * organisation's policy asks, and sent through the organisation's API context, never twice.
+ *
+ * The payout is written before anything is sent, keyed by (organisation, environment, external_id),
+ * with the exact body that will go out. Whatever happens next (a second member approves it hours
+ * later, the answer is lost and the member retries, the page is reloaded and submitted again, a bulk
+ * batch resumes after a crash) the same external_id goes out with the same body, and the spec's rule 5
+ * ("the same external_id with the same body returns the original transaction") makes it one payout.
+ * A refusal the API gave (4xx) marks it failed; an unknown outcome (timeout, 5xx, connection lost)
+ * leaves it "sending", and only the same body may follow.
+ *
+ * No Next.js imports: tests, scripts and the bulk runner call it with a database and an API context of
+ * their own.
+ */
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import * as schema from "@/lib/db/schema";
+import type { Database } from "@/lib/db/driver";
+import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
+import { applyApiTransaction } from "@/lib/events/mirror";
+import { publish } from "@/lib/events/live";
+import { postbackUrlFor } from "@/lib/events/intake";
+import { Money } from "@/lib/payments/money";
+import type { PayoutPlan, PayoutRecipient } from "./form";
+import { NO_APPROVAL, needsApproval, type ApprovalPolicy } from "./policy";
+
+export { NO_APPROVAL, needsApproval, type ApprovalPolicy };
+
+type Db = Database<typeof schema>;
+export type PayoutTarget = { organizationId: string; environment: ApiEnvironment };
+export type PayoutDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
+
+/** A failure the member can act on; `code` is the API's or one of ours. */
+export class PayoutError extends Error {
+  constructor(
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(code);
+    this.name = "PayoutError";
+  }
+}
+
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** Not an answer from the API about this request: the payout may or may not exist there. */
+export function outcomeUnknown(e: unknown): boolean {
+  if (!isPaymentApiError(e)) return true;
+  return e.status === 0 || e.status >= 500 || e.status === 429 || e.code === "INTERNAL_CONFLICT";
+}
+
+// --- the approval policy ------------------------------------------------------------------------
+
+export async function getApprovalPolicy(db: Db, organizationId: string): Promise<ApprovalPolicy> {
+  const p = schema.approvalPolicies;
+  const [row] = await db.select({ mode: p.mode, thresholds: p.thresholds }).from(p).where(eq(p.organizationId, organizationId)).limit(1);
+  return row ? { mode: row.mode, thresholds: (row.thresholds ?? {}) as Record<string, string> } : NO_APPROVAL;
+}
+
+export async function setApprovalPolicy(db: Db, organizationId: string, userId: string | null, policy: ApprovalPolicy): Promise<void> {
+  const p = schema.approvalPolicies;
+  await db
+    .insert(p)
+    .values({ organizationId, mode: policy.mode, thresholds: policy.thresholds, updatedBy: userId })
+    .onConflictDoUpdate({ target: p.organizationId, set: { mode: policy.mode, thresholds: policy.thresholds, updatedBy: userId, updatedAt: new Date() } });
+}
+
+// --- request, approve, reject, send -------------------------------------------------------------
+
+export type RequestResult = { id: string; state: schema.PayoutState; replayed: boolean };
+
+/**
+ * Writes the payout (or transfer) and sends it at once unless the policy holds it for approval. A
+ * second request with the same external_id and body is the same payout: it is answered as it stands
+ * (and sent again when its first answer was lost); another body under that reference is refused.
+ */
+export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, userId: string | null, plan: PayoutPlan, policy?: ApprovalPolicy): Promise<RequestResult> {
+  const { db } = deps;
+  const p = schema.payouts;
+  const externalId = String(plan.request.external_id);
+  const held = needsApproval(policy ?? (await getApprovalPolicy(db, target.organizationId)), { [plan.currency]: plan.amount });
+  const inserted = await db
+    .insert(p)
+    .values({
+      organizationId: target.organizationId,
+      environment: target.environment,
+      externalId,
+      kind: plan.kind,
+      currency: plan.currency,
+      amount: plan.amount,
+      network: plan.network,
+      recipient: plan.recipient,
+      request: plan.request,
+      description: plan.description,
+      state: held ? "awaiting_approval" : "queued",
+      requestedBy: userId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: p.id, state: p.state });
+
+  const fresh = inserted[0];
+  if (fresh) {
+    if (fresh.state === "awaiting_approval") return { id: fresh.id, state: fresh.state, replayed: false };
+    return { id: fresh.id, state: await sendPayout(deps, target, userId, fresh.id), replayed: false };
+  }
+  const [existing] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.externalId, externalId)))
+    .limit(1);
+  if (!existing) throw new PayoutError("INTERNAL_CONFLICT");
+  const same = canonical(existing.request) === canonical(plan.request) && existing.kind === plan.kind;
+  if (!same) {
+    if (existing.state === "failed" && !existing.batchId) {
+      // The API refused the first body: a corrected one may go out under the same reference.
+      await db
+        .update(p)
+        .set({ kind: plan.kind, currency: plan.currency, amount: plan.amount, network: plan.network, recipient: plan.recipient, request: plan.request, description: plan.description, state: held ? "awaiting_approval" : "queued", errorCode: null, requestedBy: userId, decidedBy: null, decidedAt: null, updatedAt: new Date() })
+        .where(and(eq(p.id, existing.id), eq(p.state, "failed")));
+      if (held) return { id: existing.id, state: "awaiting_approval", replayed: false };
+      return { id: existing.id, state: await sendPayout(deps, target, userId, existing.id), replayed: false };
+    }
+    throw new PayoutError(existing.state === "sending" ? "EXTERNAL_ID_PENDING" : "EXTERNAL_ID_USED", "externalId");
+  }
+  // The same request again: a double click, a reload, a retry after a lost answer.
+  if (existing.state === "sending" || existing.state === "queued") {
+    return { id: existing.id, state: await sendPayout(deps, target, userId, existing.id), replayed: true };
+  }
+  return { id: existing.id, state: existing.state, replayed: true };
+}
+
+/**
+ * Sends a queued (or unanswered "sending") payout with its stored body; returns its new state.
+ * Concurrent calls for one payout may both reach the API: they carry the same external_id and body,
+ * which the API answers with one transaction.
+ */
+export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId: string | null, id: string): Promise<schema.PayoutState> {
+  const { db, ctx } = deps;
+  const p = schema.payouts;
+  const [row] = await db
+    .update(p)
+    .set({ state: "sending", updatedAt: new Date() })
+    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), inArray(p.state, ["queued", "sending"])))
+    .returning();
+  if (!row) {
+    const [now] = await db.select({ state: p.state }).from(p).where(eq(p.id, id)).limit(1);
+    if (!now) throw new PayoutError("NOT_FOUND");
+    return now.state;
+  }
+  const request = row.request as Record<string, unknown>;
+  let tx: Transaction;
+  try {
+    if (row.kind === "transfer") {
+      const r = await ctx.call(target, { userId }, (client) => client.transfers.create(request as never));
+      tx = {
+        transaction_id: r.transaction_id,
+        external_id: row.externalId,
+        type: "cashout",
+        source: "internal_transfer",
+        status: r.status,
+        amount: new Money(row.amount),
+        currency: row.currency,
+        direction: "sent",
+        description: row.description,
+        created_at: new Date().toISOString(),
+      } as unknown as Transaction;
+    } else {
+      const postback_url = await postbackUrlFor(db, target.organizationId, target.environment, deps.publicBaseUrl);
+      const r = await ctx.call(target, { userId }, (client) => client.cashout.create({ ...request, postback_url } as never));
+      tx = {
+        transaction_id: r.transaction_id,
+        external_id: row.externalId,
+        type: "cashout",
+        source: "cashout",
+        status: r.status,
+        amount: new Money(row.amount),
+        currency: row.currency,
+        network: row.network,
+        chain: row.network,
+        payment_method: row.kind === "pix" ? "PIX" : row.kind === "spei" ? "SPEI" : "CRYPTO",
+        description: row.description,
+        created_at: new Date().toISOString(),
+      } as unknown as Transaction;
+    }
+  } catch (e) {
+    if (!outcomeUnknown(e)) {
+      await db
+        .update(p)
+        .set({ state: "failed", errorCode: isPaymentApiError(e) ? e.code : "ERROR", updatedAt: new Date() })
+        .where(and(eq(p.id, id), eq(p.state, "sending")));
+    }
+    throw e;
+  }
+  await db.update(p).set({ state: "sent", errorCode: null, transactionId: tx.transaction_id, sentAt: new Date(), updatedAt: new Date() }).where(eq(p.id, id));
+  await applyApiTransaction(db, target, tx, "dashboard");
+  await publish(db, target.organizationId, target.environment, "transaction", { transactionId: tx.transaction_id, status: tx.status, payoutId: id });
+  return "sent";
+}
+
+/**
+ * A second member approves a held payout: it is queued and sent with the body (and external_id) fixed
+ * when it was requested. The requester can never approve their own (checked in the same statement).
+ */
+export async function approvePayout(deps: PayoutDeps, target: PayoutTarget, approverId: string, id: string): Promise<schema.PayoutState> {
+  const p = schema.payouts;
+  const [row] = await deps.db
+    .update(p)
+    .set({ state: "queued", decidedBy: approverId, decidedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(p.id, id),
+        eq(p.organizationId, target.organizationId),
+        eq(p.environment, target.environment),
+        eq(p.state, "awaiting_approval"),
+        isNull(p.batchId),
+        or(isNull(p.requestedBy), ne(p.requestedBy, approverId)),
+      ),
+    )
+    .returning({ id: p.id });
+  if (!row) throw await whyNotDecidable(deps.db, target, id, approverId);
+  return sendPayout(deps, target, approverId, id);
+}
+
+export async function rejectPayout(db: Db, target: PayoutTarget, userId: string, id: string, reason: string): Promise<void> {
+  const p = schema.payouts;
+  const [row] = await db
+    .update(p)
+    .set({ state: "rejected", decidedBy: userId, decidedAt: new Date(), rejectReason: reason, updatedAt: new Date() })
+    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.state, "awaiting_approval"), isNull(p.batchId)))
+    .returning({ id: p.id });
+  if (!row) throw await whyNotDecidable(db, target, id, null);
+}
+
+async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<PayoutError> {
+  const p = schema.payouts;
+  const [row] = await db
+    .select({ state: p.state, requestedBy: p.requestedBy })
+    .from(p)
+    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId)))
+    .limit(1);
+  if (!row) return new PayoutError("NOT_FOUND");
+  if (row.state !== "awaiting_approval") return new PayoutError("ALREADY_DECIDED");
+  if (approverId && row.requestedBy === approverId) return new PayoutError("OWN_REQUEST");
+  return new PayoutError("NOT_FOUND");
+}
+
+// --- reads ----------------------------------------------------------------------------------------
+
+export type PayoutView = {
+  id: string;
+  externalId: string;
+  kind: schema.PayoutKind;
+  currency: string;
+  amount: string;
+  network: string | null;
+  recipient: PayoutRecipient;
+  description: string | null;
+  state: schema.PayoutState;
+  errorCode: string | null;
+  transactionId: string | null;
+  batchId: string | null;
+  requestedBy: string | null;
+  requestedByName: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  /** the mirror's view of it */
+  status: string | null;
+  mirrorErrorCode: string | null;
+  fee: string | null;
+  amountNet: string | null;
+  e2eId: string | null;
+  txHash: string | null;
+  direction: string | null;
+  reportedStatus: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function baseQuery(db: Db) {
+  const p = schema.payouts;
+  const t = schema.transactions;
+  const requester = sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${p.requestedBy})`;
+  const decider = sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${p.decidedBy})`;
+  return db
+    .select({
+      id: p.id,
+      externalId: p.externalId,
+      kind: p.kind,
+      currency: p.currency,
+      amount: p.amount,
+      network: p.network,
+      recipient: p.recipient,
+      description: p.description,
+      state: p.state,
+      errorCode: p.errorCode,
+      transactionId: p.transactionId,
+      batchId: p.batchId,
+      requestedBy: p.requestedBy,
+      requestedByName: requester,
+      decidedByName: decider,
+      decidedAt: p.decidedAt,
+      rejectReason: p.rejectReason,
+      createdAt: p.createdAt,
+      status: t.status,
+      mirrorErrorCode: t.errorCode,
+      fee: t.fee,
+      amountNet: t.amountNet,
+      e2eId: t.e2eId,
+      txHash: t.txHash,
+      direction: t.direction,
+      reportedStatus: t.reportedStatus,
+    })
+    .from(p)
+    .leftJoin(t, and(eq(t.organizationId, p.organizationId), eq(t.environment, p.environment), eq(t.transactionId, p.transactionId)));
+}
+
+type Row = Awaited<ReturnType<typeof baseQuery>>[number];
+function toView(r: Row): PayoutView {
+  return {
+    ...r,
+    amount: String(r.amount),
+    fee: r.fee === null ? null : String(r.fee),
+    amountNet: r.amountNet === null ? null : String(r.amountNet),
+    recipient: (r.recipient ?? {}) as PayoutRecipient,
+    decidedAt: iso(r.decidedAt),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function getPayout(db: Db, target: PayoutTarget, id: string): Promise<PayoutView | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const p = schema.payouts;
+  const [row] = await baseQuery(db)
+    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.id, id)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** The latest single payouts and transfers (bulk rows are shown with their batch). */
+export async function listPayouts(db: Db, target: PayoutTarget, opts: { states?: schema.PayoutState[]; limit?: number } = {}): Promise<PayoutView[]> {
+  const p = schema.payouts;
+  const rows = await baseQuery(db)
+    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined))
+    .orderBy(desc(p.createdAt))
+    .limit(opts.limit ?? 20);
+  return rows.map(toView);
+}
+
+/** How many requests wait for a second member (single payouts and bulk batches): the menu's badge. */
+export async function pendingApprovalCount(db: Db, target: PayoutTarget): Promise<number> {
+  const p = schema.payouts;
+  const b = schema.payoutBatches;
+  const [single] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(p)
+    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.state, "awaiting_approval"), isNull(p.batchId)));
+  const [batches] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(b)
+    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval")));
+  return Number(single?.n ?? 0) + Number(batches?.n ?? 0);
+}
+
+export type AwaitingBatch = { id: string; fileName: string | null; rowCount: number; totals: Record<string, string>; requestedBy: string | null; requestedByName: string | null; createdAt: string };
+
+/** Bulk batches held for approval (each is decided on its own page). */
+export async function awaitingBatches(db: Db, target: PayoutTarget): Promise<AwaitingBatch[]> {
+  const b = schema.payoutBatches;
+  const rows = await db
+    .select({
+      id: b.id,
+      fileName: b.fileName,
+      rowCount: b.rowCount,
+      totals: b.totals,
+      requestedBy: b.requestedBy,
+      requestedByName: sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${b.requestedBy})`,
+      createdAt: b.createdAt,
+    })
+    .from(b)
+    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval")))
+    .orderBy(desc(b.createdAt))
+    .limit(50);
+  return rows.map((r) => ({ ...r, totals: (r.totals ?? {}) as Record<string, string>, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Single payouts and transfers decided lately (approved or rejected), newest first. */
+export async function recentlyDecided(db: Db, target: PayoutTarget, limit = 10): Promise<PayoutView[]> {
+  const p = schema.payouts;
+  const rows = await baseQuery(db)
+    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId), sql`${p.decidedAt} is not null`))
+    .orderBy(desc(p.decidedAt))
+    .limit(limit);
+  return rows.map(toView);
+}
