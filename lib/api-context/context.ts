@@ -36,8 +36,17 @@ export type Caller = { userId: string | null };
 
 export type ApiContextErrorCode = "NO_ACTIVE_CREDENTIAL" | "CREDENTIAL_NOT_FOUND" | "CREDENTIAL_REVOKED" | "CREDENTIAL_UNREADABLE";
 
+const CONTEXT_BRAND = Symbol.for("api-context.ApiContextError");
+
 /** A failure before any call was made; its message never names a secret. */
 export class ApiContextError extends Error {
+  readonly [CONTEXT_BRAND] = true;
+
+  /** Also true for one made by another bundled copy of this module (see isPaymentApiError). */
+  static is(e: unknown): e is ApiContextError {
+    return e instanceof ApiContextError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[CONTEXT_BRAND] === true);
+  }
+
   constructor(
     readonly code: ApiContextErrorCode,
     message: string,

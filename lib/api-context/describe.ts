@@ -55,7 +55,7 @@ export function describeCode(code: string, o: { retryAfterSeconds?: number | nul
 
 /** From whatever a call threw; null when it is not an API or context failure (a bug: let it surface). */
 export function describeFailure(e: unknown, environment?: string): FailureDescription | null {
-  if (e instanceof ApiContextError) return describeCode(e.code, { environment });
+  if (ApiContextError.is(e)) return describeCode(e.code, { environment });
   if (isPaymentApiError(e)) {
     const retry = Number(e.details?.["retry_after_seconds"] ?? e.rateLimit?.retryAfter ?? NaN);
     return describeCode(e.code, { retryAfterSeconds: Number.isFinite(retry) ? retry : null, requestId: e.requestId, environment });

@@ -36,6 +36,6 @@ export async function readRate(access: Access, environment: ApiEnvironment, from
 /** Why a rate could not be read, as an error code (the API's, the context's, or a generic one). */
 export function rateFailureCode(e: unknown): string {
   if (isPaymentApiError(e)) return e.code;
-  if (e instanceof ApiContextError) return e.code;
+  if (ApiContextError.is(e)) return e.code;
   return "UNAVAILABLE";
 }

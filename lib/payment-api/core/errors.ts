@@ -30,8 +30,16 @@ export type PaymentApiErrorInit = {
   cause?: { name: string; code?: string; message: string };
 };
 
+/**
+ * Marks every PaymentApiError, whichever copy of this module made it: a bundler may put the module in
+ * two chunks (Next.js: the instrumentation that creates the shared API context, and a server action),
+ * and `instanceof` then fails across them.
+ */
+const BRAND = Symbol.for("payment-api.PaymentApiError");
+
 export class PaymentApiError extends Error {
   override readonly name = "PaymentApiError";
+  readonly [BRAND] = true;
   readonly status: number;
   readonly code: PaymentApiErrorCode;
   readonly group: ErrorGroup | (string & {});
@@ -103,4 +111,4 @@ export class PaymentApiError extends Error {
   }
 }
 
-export const isPaymentApiError = (e: unknown): e is PaymentApiError => e instanceof PaymentApiError;
+export const isPaymentApiError = (e: unknown): e is PaymentApiError => e instanceof PaymentApiError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
