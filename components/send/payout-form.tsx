@@ -27,7 +27,7 @@ import { formatMoney } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
 import { CHAINS, isChainCode } from "@/lib/payments/chains";
 import { clabeBankName } from "@/lib/payments/clabe";
-import { guessPixKeyType, PIX_KEY_TYPES } from "@/lib/payments/pix-key";
+import { guessPixKeyType, PIX_KEY_TYPES, validatePixKey } from "@/lib/payments/pix-key";
 import { Money } from "@/lib/payments/money";
 import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, networksFor, payoutFormSchema, type PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
 import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
@@ -49,6 +49,12 @@ const blank = (ref: string): PayoutFormValues => ({
   network: "tron",
   address: "",
 });
+
+/** The key as it will be sent (CPF and CNPJ without punctuation, phones with +55, e-mails in lower case). */
+function pixKeyShown(v: PayoutFormValues): string {
+  const r = validatePixKey(v.pixKey ?? "", v.keyType ?? "");
+  return r.ok ? r.value : (v.pixKey ?? "").trim();
+}
 
 type Props = { balances: Record<string, string> | null; fees: FeeRow[]; policy: ApprovalPolicy };
 
@@ -112,7 +118,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       review.kind === "pix"
         ? [
             { label: t("send.review.keyType"), value: t(`send.form.keyTypes.${review.keyType as "cpf"}`) },
-            { label: t("send.form.pixKey"), value: review.pixKey!.trim(), mono: true },
+            { label: t("send.form.pixKey"), value: pixKeyShown(review), mono: true },
           ]
         : review.kind === "spei"
           ? [

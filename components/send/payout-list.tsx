@@ -4,9 +4,11 @@ import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { PayoutView } from "@/lib/payouts/service";
+import { PAYOUT_FAILURE_CODES } from "@/lib/payouts/form";
 import { ResendPayoutButton } from "./resend-payout-button";
+import { SandboxPayoutTools } from "./sandbox-payout-tools";
 
-const FAILURE_CODES = new Set(["TRON_ENERGY_FAIL", "INSUFFICIENT_BALANCE", "NO_HOT_WALLET", "INVALID_ADDRESS", "BLACKLISTED", "BLOCKCHAIN_REVERT", "BROADCAST_FAIL", "PIX_KEY_NOT_FOUND", "PROVIDER_TIMEOUT", "UNKNOWN"]);
+const FAILURE_CODES: ReadonlySet<string> = new Set(PAYOUT_FAILURE_CODES);
 
 /** A cashout.failed error_code (or an API refusal) in words. */
 export function failureText(code: string, t: Translate): string {
@@ -24,7 +26,8 @@ export function recipientText(p: Pick<PayoutView, "kind" | "recipient" | "networ
 }
 
 /** Payouts and transfers with their state here and their status at the provider (live from the mirror). */
-export function PayoutList({ payouts, t, locale, canSend }: { payouts: PayoutView[]; t: Translate; locale: Locale; canSend: boolean }) {
+/** `sandboxTools`: the credential is the embedded sandbox's, so pending payouts can be settled or failed from here. */
+export function PayoutList({ payouts, t, locale, canSend, sandboxTools = false }: { payouts: PayoutView[]; t: Translate; locale: Locale; canSend: boolean; sandboxTools?: boolean }) {
   if (payouts.length === 0) return <EmptyState title={t("send.list.emptyTitle")} description={t("send.list.emptyDescription")} />;
   return (
     <ul className="divide-y" data-testid="payout-list">
@@ -56,6 +59,7 @@ export function PayoutList({ payouts, t, locale, canSend }: { payouts: PayoutVie
             {p.state === "failed" && p.errorCode && <p className="text-xs text-destructive">{t("send.failure.other", { code: p.errorCode })}</p>}
             {p.state === "rejected" && <p className="text-xs text-muted-foreground">{t("send.list.rejectedBecause", { name: p.decidedByName ?? "—", reason: p.rejectReason ?? "" })}</p>}
             {p.state === "sending" && canSend && <ResendPayoutButton id={p.id} />}
+            {sandboxTools && canSend && p.state === "sent" && p.status === "pending" && p.kind !== "transfer" && <SandboxPayoutTools id={p.id} />}
           </li>
         );
       })}

@@ -81,6 +81,11 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
             { label: t("send.review.reference"), value: review.externalId, mono: true },
           ]}
         />
+        {after?.lt(0) && (
+          <Alert variant="destructive">
+            <AlertDescription>{t("send.review.insufficient")}</AlertDescription>
+          </Alert>
+        )}
         {held && (
           <Alert>
             <AlertDescription>{t("send.review.held")}</AlertDescription>

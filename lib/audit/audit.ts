@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   "payout_batch.approved",
   "payout_batch.rejected",
   "conversion.executed",
+  "payout.simulated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,8 +17,10 @@ import { isPaymentApiError } from "@/lib/payment-api";
 import { APPROVAL_MODES } from "@/lib/db/schema";
 import { CURRENCIES } from "@/lib/payments/currencies";
 import { normalizeAmount } from "@/lib/charges/form";
-import { payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
+import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
 import { approvePayout, getPayout, PayoutError, rejectPayout, requestPayout, sendPayout, setApprovalPolicy, type PayoutTarget } from "@/lib/payouts/service";
+import { sandboxControlFor } from "@/lib/sandbox-control/tools";
+import { SandboxControlError } from "@/lib/sandbox-control/client";
 import type { Access } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/audit/audit";
 import type { MessageKey } from "@/lib/i18n";
@@ -184,4 +186,26 @@ export const setApprovalPolicyAction = protectedAction(
     return { mode, thresholds: clean };
   },
   { reauth: true },
+);
+
+/** Sandbox credentials only: settle or fail a pending payout (the sandbox then sends its webhook). */
+export const simulatePayoutAction = protectedAction(
+  "money.move",
+  z.object({ id: z.string().uuid(), event: z.enum(["cashout.confirmed", "cashout.failed"]), errorCode: z.enum(PAYOUT_FAILURE_CODES).optional() }),
+  async ({ id, event, errorCode }, { access, actor }) => {
+    const target = await targetOf(access);
+    const control = await sandboxControlFor(access, target.environment);
+    if (!control) throw new ExpectedError("SANDBOX_ONLY", "charges.errors.sandboxOnly");
+    const d = await getDatabase();
+    const payout = await getPayout(d.db, target, id);
+    if (!payout?.transactionId || payout.kind === "transfer") throw new ExpectedError("NOT_FOUND", "send.errors.NOT_FOUND");
+    try {
+      await control.simulate(payout.transactionId, { event, ...(event === "cashout.failed" ? { error_code: errorCode ?? "UNKNOWN" } : {}) });
+    } catch (e) {
+      if (e instanceof SandboxControlError) throw new ExpectedError(e.code, "charges.errors.simulateRefused", { code: e.code });
+      throw e;
+    }
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.simulated", target: id, details: { event, errorCode, transactionId: payout.transactionId } });
+    return { event };
+  },
 );

@@ -11,6 +11,7 @@ import { getDb } from "@/lib/db";
 import { latestEventId } from "@/lib/events/live";
 import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
 import { reviewInputs } from "@/lib/payouts/review-inputs";
+import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,11 +28,12 @@ export default async function SendPage() {
   const db = await getDb();
   const target = { organizationId: access.organizationId, environment };
   const canSend = can(access.role, "money.move");
-  const [after, payouts, policy, inputs] = await Promise.all([
+  const [after, payouts, policy, inputs, sandboxTools] = await Promise.all([
     latestEventId(db, access.organizationId),
     listPayouts(db, target, { limit: 15 }),
     getApprovalPolicy(db, access.organizationId),
     canSend ? reviewInputs(access, environment) : null,
+    sandboxToolsAvailable(access, environment),
   ]);
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -63,7 +65,7 @@ export default async function SendPage() {
           <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
         </CardHeader>
         <CardContent>
-          <PayoutList payouts={payouts} t={t} locale={locale} canSend={canSend} />
+          <PayoutList payouts={payouts} t={t} locale={locale} canSend={canSend} sandboxTools={sandboxTools} />
         </CardContent>
       </Card>
     </div>

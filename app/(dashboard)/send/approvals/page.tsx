@@ -58,7 +58,7 @@ export default async function ApprovalsPage() {
                 {waiting.map((p) => {
                   const summary = `${formatMoney(p.amount, p.currency, locale)} · ${t(`send.kinds.${p.kind}`)} · ${recipientText(p)}`;
                   return (
-                    <li key={p.id} className="grid gap-2 py-3" data-testid="approval-item" data-external-id={p.externalId}>
+                    <li key={p.id} className="grid gap-2 py-3" data-testid="approval-item" data-external-id={p.externalId} data-payout-id={p.id}>
                       <div className="grid gap-0.5">
                         <span className="text-sm font-medium">{summary}</span>
                         <span className="text-xs text-muted-foreground">{t("send.approvals.requestedBy", { name: p.requestedByName ?? "—", date: formatDateTime(p.createdAt, locale) })}</span>

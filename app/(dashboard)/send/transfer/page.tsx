@@ -12,6 +12,7 @@ import { latestEventId } from "@/lib/events/live";
 import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
 import { reviewInputs } from "@/lib/payouts/review-inputs";
 import { CORE_CURRENCIES } from "@/lib/payments/currencies";
+import { Money } from "@/lib/payments/money";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,9 +36,9 @@ export default async function TransferPage() {
     canSend ? reviewInputs(access, environment) : null,
   ]);
   const transfers = all.filter((p) => p.kind === "transfer").slice(0, 15);
-  // The currencies the account holds first, then the rest of the core list.
-  const held = Object.keys(inputs?.balances ?? {});
-  const currencies = [...held, ...CORE_CURRENCIES.filter((c) => !held.includes(c))];
+  // The currencies with money available first (in the usual order), then the rest.
+  const funded = CORE_CURRENCIES.filter((c) => new Money(inputs?.balances?.[c] ?? 0).gt(0));
+  const currencies = [...funded, ...CORE_CURRENCIES.filter((c) => !funded.includes(c))];
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card>

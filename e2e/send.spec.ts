@@ -1,0 +1,236 @@
+/**
+ * Send: payouts reviewed and confirmed, paid once on a double click, failed with their error code and
+ * the balance restored, held for a second admin above the threshold (the requester cannot approve),
+ * refused to roles that cannot move money (page and direct action call), and transfers to oneself
+ * refused in words. Everything against the demo's sandbox, checked there through the merchant's own
+ * integration (a second credential of the same account).
+ */
+import type { Page } from "@playwright/test";
+import { generateAddress } from "../lib/payments/crypto-address";
+import { test, expect, addMember, callAction, captureAction, memberContext, merchantIntegration, sandboxControl } from "./fixtures";
+
+async function fillPix(page: Page, amount: string) {
+  await page.goto("/send");
+  await page.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
+  await page.getByLabel("Key type").selectOption("cpf");
+  await page.getByLabel("PIX key").fill("529.982.247-25");
+  await page.getByLabel(/^Amount/).fill(amount);
+}
+
+async function reviewReference(page: Page): Promise<string> {
+  const review = page.getByTestId("payout-review");
+  await expect(review).toBeVisible();
+  return (await review.locator("dt", { hasText: "Reference" }).locator("xpath=following-sibling::dd").textContent())!.trim();
+}
+
+async function available(page: Page, currency: string): Promise<string> {
+  const api = await merchantIntegration(page);
+  const { balances } = await api.account.balance();
+  return String(balances.find((b) => b.currency === currency)?.available ?? "0");
+}
+
+test("a PIX payout is reviewed, sent once on a double click, and shown confirmed once settled", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const api = await merchantIntegration(page); // (the first call reads the credentials page)
+  await fillPix(page, "12,34");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const reference = await reviewReference(page);
+  const review = page.getByTestId("payout-review");
+  await expect(review.getByText("Fee (estimated)")).toBeVisible();
+  await expect(review.getByText("R$0.50")).toBeVisible();
+  await expect(review.getByText("R$11.84")).toBeVisible();
+  await expect(review.getByText("52998224725")).toBeVisible(); // the key as it is sent
+  await review.getByRole("button", { name: /^Send R\$12\.34$/ }).dblclick();
+  await expect(page.getByText("Payout sent. It shows as pending until the provider confirms it.").first()).toBeVisible();
+
+  const listed = await api.transactions.list({ external_id: reference });
+  expect(listed.items).toHaveLength(1);
+
+  const item = page.locator(`[data-testid="payout-item"][data-external-id="${reference}"]`);
+  await expect(item.getByTestId("tx-status")).toHaveText("Pending");
+  await item.getByRole("button", { name: "Settle" }).click();
+  await expect(item.getByTestId("tx-status")).toHaveText("Confirmed", { timeout: 20_000 });
+  await context.close();
+});
+
+test("a crypto payout on a layer-2 network warns first, fails with its error code, and the balance comes back", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const before = await available(page, "USDT");
+  await page.goto("/send");
+  await page.getByRole("radio", { name: "Crypto", exact: true }).check({ force: true });
+  await page.getByLabel("Coin").selectOption("USDT");
+  await page.getByLabel("Network").selectOption("arbitrum");
+  await expect(page.getByTestId("network-warning")).toContainText("arbitrum is a layer-2 network");
+  // A Tron address on an EVM network is caught as typed.
+  await page.getByLabel("Recipient's address").fill(generateAddress("tron"));
+  await expect(page.getByText(/This address is for another network \(tron\)/)).toBeVisible();
+  await page.getByLabel("Recipient's address").fill(generateAddress("arbitrum"));
+  await page.getByLabel(/^Amount/).fill("7.5");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const reference = await reviewReference(page);
+  await page.getByTestId("payout-review").getByRole("button", { name: /^Send/ }).click();
+  await expect(page.getByText("Payout sent. It shows as pending until the provider confirms it.").first()).toBeVisible();
+  await expect.poll(() => available(page, "USDT")).not.toBe(before);
+
+  const item = page.locator(`[data-testid="payout-item"][data-external-id="${reference}"]`);
+  await item.getByLabel("Failure code").selectOption("BLOCKCHAIN_REVERT");
+  await item.getByRole("button", { name: "Fail with" }).click();
+  await expect(item.getByTestId("tx-status")).toHaveText("Failed", { timeout: 20_000 });
+  await expect(item.getByTestId("payout-failure")).toContainText("The blockchain reverted the transaction.");
+  await expect(item.getByTestId("payout-failure")).toContainText("BLOCKCHAIN_REVERT");
+  await expect(item.getByTestId("payout-failure")).toContainText("returned the full amount to your balance");
+  expect(await available(page, "USDT")).toBe(before);
+  await context.close();
+});
+
+test("a payout above the threshold waits for a second admin, and the requester cannot approve it", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const second = await addMember(browser, "admin", "approver");
+  try {
+    await page.goto("/send/approvals");
+    const policy = page.getByTestId("approval-policy-form");
+    await policy.getByLabel("Amounts above a threshold wait for approval").check();
+    await policy.getByLabel("BRL").fill("100");
+    await policy.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByTestId("approval-policy-current")).toContainText("BRL > R$100.00");
+
+    await fillPix(page, "150");
+    await page.getByRole("button", { name: "Review payout" }).click();
+    const reference = await reviewReference(page);
+    await expect(page.getByText("Above your organisation's approval threshold")).toBeVisible();
+    await page.getByRole("button", { name: "Request approval" }).click();
+    await expect(page.getByText("Request recorded. It waits for a second member's approval.").first()).toBeVisible();
+    const api = await merchantIntegration(page);
+    expect((await api.transactions.list({ external_id: reference })).items).toHaveLength(0);
+
+    // The requester sees it waiting, with a badge, and no way to approve it.
+    await page.goto("/send/approvals");
+    await expect(page.getByTestId("section-badge")).toContainText("1");
+    const waiting = page.locator(`[data-testid="approval-item"][data-external-id="${reference}"]`);
+    await expect(waiting.getByTestId("own-request")).toBeVisible();
+    await expect(waiting.getByRole("button", { name: "Approve and send" })).toHaveCount(0);
+    const payoutId = await waiting.getAttribute("data-payout-id");
+    expect(payoutId).toBeTruthy();
+
+    // The second admin approves: sent with the reference fixed at request time.
+    const { context: other, page: otherPage } = await memberContext(browser, second);
+    await otherPage.goto("/send/approvals");
+    const theirs = otherPage.locator(`[data-testid="approval-item"][data-external-id="${reference}"]`);
+    const approve = await captureAction(otherPage, () => theirs.getByRole("button", { name: "Approve and send" }).click());
+    await expect(otherPage.getByText("Approved and sent.").first()).toBeVisible();
+    const sent = await api.transactions.list({ external_id: reference });
+    expect(sent.items).toHaveLength(1);
+    expect(String(sent.items[0]!.amount)).toBe("150");
+
+    // Approving it again by a direct call sends nothing more.
+    const replay = await callAction(otherPage, approve, { id: payoutId });
+    expect(replay).toContain("ALREADY_DECIDED");
+    expect((await api.transactions.list({ external_id: reference })).items).toHaveLength(1);
+    await other.close();
+  } finally {
+    await page.goto("/send/approvals");
+    await page.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
+    await page.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+    await context.close();
+  }
+});
+
+test("the requester's own approval is refused even by a direct call", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const second = await addMember(browser, "admin", "approver2");
+  const { context: other, page: otherPage } = await memberContext(browser, second);
+  try {
+    // The second admin holds every payout for approval, then asks for one.
+    await otherPage.goto("/send/approvals");
+    await otherPage.getByTestId("approval-policy-form").getByLabel("Every payout waits for approval").check();
+    await otherPage.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+    await expect(otherPage.getByTestId("approval-policy-current")).toHaveText("Every payout waits for a second member.");
+    await fillPix(otherPage, "3");
+    await otherPage.getByRole("button", { name: "Review payout" }).click();
+    const reference = await reviewReference(otherPage);
+    await otherPage.getByRole("button", { name: "Request approval" }).click();
+    await expect(otherPage.getByText("Request recorded.").first()).toBeVisible();
+
+    // The demo admin approves a different one to learn the action, then the requester replays it on theirs.
+    await otherPage.goto("/send/approvals");
+    const own = otherPage.locator(`[data-testid="approval-item"][data-external-id="${reference}"]`);
+    const id = await own.getAttribute("data-payout-id");
+    await fillPix(page, "2");
+    await page.getByRole("button", { name: "Review payout" }).click();
+    await page.getByRole("button", { name: "Request approval" }).click();
+    await expect(page.getByText("Request recorded.").first()).toBeVisible();
+    await otherPage.reload();
+    const approve = await captureAction(otherPage, () => otherPage.getByTestId("approval-item").filter({ hasNotText: "You asked for this one" }).first().getByRole("button", { name: "Approve and send" }).click());
+    await expect(otherPage.getByText("Approved and sent.").first()).toBeVisible();
+    const answer = await callAction(otherPage, approve, { id });
+    expect(answer).toContain("OWN_REQUEST");
+    expect(answer).toContain("You cannot approve your own request");
+    const api = await merchantIntegration(page);
+    expect((await api.transactions.list({ external_id: reference })).items).toHaveLength(0);
+  } finally {
+    // The demo admin declines what is left, with a reason, so nothing waits after this test.
+    await page.goto("/send/approvals");
+    for (const item of await page.getByTestId("approval-item").all()) {
+      await item.getByRole("button", { name: "Reject" }).click();
+      await page.getByRole("dialog").getByLabel("Reason").fill("Test clean-up");
+      await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+    await otherPage.goto("/send/approvals");
+    await otherPage.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
+    await otherPage.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+    await expect(otherPage.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+    await other.close();
+    await context.close();
+  }
+});
+
+test("support and viewer members cannot send money: not on the page, nor by calling the action", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await fillPix(page, "1");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const reference = await reviewReference(page);
+  const action = await captureAction(page, () => page.getByTestId("payout-review").getByRole("button", { name: /^Send/ }).click());
+  await expect(page.getByText("Payout sent.").first()).toBeVisible();
+  const api = await merchantIntegration(page);
+
+  for (const role of ["support", "viewer"] as const) {
+    const member = await addMember(browser, role, `send-${role}`);
+    const { context: theirs, page: theirPage } = await memberContext(browser, member);
+    await theirPage.goto("/send");
+    await expect(theirPage.getByTestId("send-not-allowed")).toContainText("cannot send money");
+    await expect(theirPage.getByRole("button", { name: "Review payout" })).toHaveCount(0);
+    const fresh = `${reference.slice(0, 20)}-${role}`;
+    const answer = await callAction(theirPage, action, { kind: "pix", amount: "1", externalId: fresh, keyType: "cpf", pixKey: "52998224725" });
+    expect(answer).toContain('"code":"FORBIDDEN"');
+    expect((await api.transactions.list({ external_id: fresh })).items).toHaveLength(0);
+    await theirs.close();
+  }
+  await context.close();
+});
+
+test("a transfer to one's own account is refused in words; to another account it is done at once", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  await page.goto("/settings/credentials");
+  const own = (await page.getByText(/^demo-[0-9a-f]+$/).first().textContent())!.trim();
+  const other = `e2e-recipient-${Date.now().toString(36)}`;
+  await sandboxControl().createAccount({ username: other, balances: { BRL: 0 } });
+
+  await page.goto("/send/transfer");
+  await page.getByLabel("Recipient's username").fill(own);
+  await page.getByLabel(/^Amount/).fill("5");
+  await page.getByRole("button", { name: "Review transfer" }).click();
+  await expect(page.getByText(`Transfer R$5.00 to ${own}?`)).toBeVisible();
+  await page.getByRole("button", { name: /^Transfer R\$5\.00$/ }).click();
+  await expect(page.getByText("That username is your own account: a transfer must go to another account.").first()).toBeVisible();
+
+  await page.getByLabel("Recipient's username").fill(other);
+  await page.getByRole("button", { name: "Review transfer" }).click();
+  await page.getByRole("button", { name: /^Transfer R\$5\.00$/ }).click();
+  await expect(page.getByText("Transfer done.").first()).toBeVisible();
+  const item = page.getByTestId("payout-item").filter({ hasText: `@${other}` });
+  await expect(item.getByTestId("tx-status")).toHaveText("Confirmed");
+  await expect(item).toContainText("Sent");
+  await context.close();
+});
