@@ -49,7 +49,7 @@ test("a PIX payout is reviewed, sent once on a double click, and shown confirmed
   const item = page.locator(`[data-testid="payout-item"][data-external-id="${reference}"]`);
   await expect(item.getByTestId("tx-status")).toHaveText("Pending");
   await item.getByRole("button", { name: "Settle" }).click();
-  await expect(item.getByTestId("tx-status")).toHaveText("Confirmed", { timeout: 20_000 });
+  await expect(item.getByTestId("tx-status")).toHaveText("Paid", { timeout: 20_000 });
   await context.close();
 });
 
@@ -230,7 +230,7 @@ test("a transfer to one's own account is refused in words; to another account it
   await page.getByRole("button", { name: /^Transfer R\$5\.00$/ }).click();
   await expect(page.getByText("Transfer done.").first()).toBeVisible();
   const item = page.getByTestId("payout-item").filter({ hasText: `@${other}` });
-  await expect(item.getByTestId("tx-status")).toHaveText("Confirmed");
+  await expect(item.getByTestId("tx-status")).toHaveText("Paid");
   await expect(item).toContainText("Sent");
   await context.close();
 });

@@ -21,6 +21,7 @@ import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, setupToken, userCount } fr
 import { createKeyring } from "../lib/credentials/crypto";
 import { connectDemo } from "../lib/demo/connect";
 import { seedDemoCharges } from "../lib/demo/receive";
+import { seedDemoPayouts } from "../lib/demo/send";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
@@ -177,7 +178,10 @@ async function main() {
         .from(schema.apiCredentials)
         .where(and(eq(schema.apiCredentials.organizationId, demo.organizationId), eq(schema.apiCredentials.environment, "sandbox"), eq(schema.apiCredentials.status, "active")));
       if (credential) webhookUrl = await routeSandboxWebhooks(opened.db, control, demo.organizationId, credential.clientId, publicBaseUrl(env));
-      if (result === "connected") await seedDemoCharges(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), log });
+      if (result === "connected") {
+        await seedDemoCharges(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), log });
+        await seedDemoPayouts(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), control, log });
+      }
     }
   } catch (e) {
     sandbox?.kill("SIGTERM");

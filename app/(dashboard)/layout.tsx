@@ -11,6 +11,8 @@ import { formatDate } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { getDb } from "@/lib/db";
 import { dueSoonCount } from "@/lib/infractions/mirror";
+import { pendingApprovalCount } from "@/lib/payouts/service";
+import { can } from "@/lib/auth/roles";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const access = await authorizePage("dashboard.view");
@@ -20,8 +22,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // Open infractions due within 48 hours (of the organisation's internal deadline): the navigation's badge.
   const infractionTarget = { organizationId: access.organizationId, environment };
   const dueSoon = await (async () => dueSoonCount(await getDb(), infractionTarget, await (await apiContext()).providerNow(infractionTarget)))().catch(() => 0);
-  const badges = { "/infractions": dueSoon };
-  const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }) };
+  // Requests waiting for a second member's approval (shown to those who may approve them).
+  const waiting = can(access.role, "money.approve") ? await pendingApprovalCount(await getDb(), infractionTarget).catch(() => 0) : 0;
+  const badges = { "/infractions": dueSoon, "/send": waiting };
+  const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }), "/send": t("send.approvals.badge", { count: waiting }) };
   return (
     <DashboardProviders>
       <div className="flex min-h-dvh">
