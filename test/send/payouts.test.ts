@@ -182,5 +182,18 @@ for (const target of databaseTargets()) {
       expect(view).toMatchObject({ kind: "transfer", status: "confirmed", direction: "sent", recipient: { username: other.username } });
       expect(await available(c, "BRL")).toBe("960");
     });
+
+    it("beyond the transfer budget the member is told how long to wait, and nothing reaches the API", async () => {
+      const c = await connected("Budget org");
+      const other = await sandboxAccount(h, { activate: true, balances: { BRL: 0 } });
+      const tight = new ApiContext({ db: db(), withLock: h.opened.withLock, keyring: h.keyring, budgetWaitMs: 0, limitOverrides: { transfer: 1 } });
+      const plan = (externalId: string) => toTransferPlan(transferFormSchema.parse({ username: other.username, currency: "BRL", amount: "1", externalId }));
+      expect((await requestPayout(deps(tight), c.target, c.userId, plan("tr-budget-1"))).state).toBe("sent");
+      const e = await requestPayout(deps(tight), c.target, c.userId, plan("tr-budget-2")).catch((x: unknown) => x);
+      expect(isPaymentApiError(e) && e.code).toBe("RATE_LIMIT_EXCEEDED");
+      expect(isPaymentApiError(e) && Number(e.details?.["retry_after_seconds"])).toBeGreaterThan(0);
+      expect(await atSandbox(c, "tr-budget-2")).toHaveLength(0);
+      await tight.flush();
+    });
   });
 }
