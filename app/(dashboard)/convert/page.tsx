@@ -1,15 +1,99 @@
 import type { Metadata } from "next";
-import { SectionPlaceholder } from "@/components/shell/section-placeholder";
-import { getI18n } from "@/lib/i18n/server";
+import { PageHeader } from "@/components/shell/page-header";
+import { NotConnected } from "@/components/shell/not-connected";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { ConvertPanel, type BalanceLine } from "@/components/convert/convert-panel";
+import { ConversionList } from "@/components/convert/conversion-list";
 import { authorizePage } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/roles";
+import { pageEnvironment, readBalance } from "@/lib/api-context";
+import { describeFailure } from "@/lib/api-context/describe";
+import { getDb } from "@/lib/db";
+import { latestEventId } from "@/lib/events/live";
+import { listConversions } from "@/lib/conversions/service";
+import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("pages.convert.title") };
 }
 
-export default async function Page() {
+/** Convert: the live rate, a quote with its countdown, the conversion, and the latest conversions. */
+export default async function ConvertPage() {
   // Every page checks for itself; the layout's check does not protect what a page renders.
-  await authorizePage("dashboard.view");
-  return <SectionPlaceholder section="convert" />;
+  const access = await authorizePage("dashboard.view");
+  const { t, locale } = await getI18n();
+  const { environment, connected } = await pageEnvironment(access);
+  const header = <PageHeader title={t("pages.convert.title")} description={t("pages.convert.description")} />;
+  if (!connected.includes(environment)) {
+    return (
+      <>
+        {header}
+        <NotConnected access={access} environment={environment} />
+      </>
+    );
+  }
+  const db = await getDb();
+  const target = { organizationId: access.organizationId, environment };
+  const canConvert = can(access.role, "money.move");
+  const after = await latestEventId(db, access.organizationId);
+  const [conversions, balance] = await Promise.all([
+    listConversions(db, target, 10),
+    canConvert ? readBalance(access, environment).then((r) => ({ ok: true as const, data: r.data }), (e: unknown) => ({ ok: false as const, error: e })) : null,
+  ]);
+  let balanceError: string | null = null;
+  let balances: BalanceLine[] = [];
+  if (balance?.ok) balances = balance.data.map((b) => ({ currency: b.currency, available: b.available }));
+  else if (balance && !balance.ok) {
+    const f = describeFailure(balance.error, environment);
+    if (!f) throw balance.error;
+    balanceError = t(f.key, f.vars);
+  }
+
+  return (
+    <>
+      {header}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card className="content-start">
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("convert.form.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("convert.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {!canConvert ? (
+              <p className="text-sm text-muted-foreground" data-testid="convert-not-allowed">
+                {t("convert.roleOnly", { role: t(`roles.${access.role}`) })}
+              </p>
+            ) : balanceError ? (
+              <Alert variant="destructive">
+                <AlertDescription>{balanceError}</AlertDescription>
+              </Alert>
+            ) : balances.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("convert.noBalance")}</p>
+            ) : (
+              <ConvertPanel balances={balances} />
+            )}
+          </CardContent>
+        </Card>
+        <Card className="content-start">
+          <CardHeader className="flex flex-row items-start justify-between gap-2">
+            <div className="grid gap-1.5">
+              <CardTitle>
+                <h2>{t("convert.list.title")}</h2>
+              </CardTitle>
+              <CardDescription>{t("convert.list.description")}</CardDescription>
+            </div>
+            <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
+          </CardHeader>
+          <CardContent>
+            <ConversionList conversions={conversions} t={t} locale={locale} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,533 @@
+"use client";
+
+/**
+ * New conversion: from (a currency the account holds), to, and the amount typed the member's way.
+ * The live rate is read again every 15 s while the page is visible. "Get quote" asks the provider to
+ * simulate: from_amount, fee, spread, rate and to_amount, with a countdown to expires_at (counted on
+ * the provider's clock: the server says how long the quote still holds there). "Convert" asks for a
+ * confirmation that sums up both sides, then executes; a quote that expired meanwhile comes back
+ * renewed with the difference, and nothing is converted until the member confirms again. After the
+ * countdown the button quotes again. The reference (external_id) is made once per quote and kept
+ * (in this tab's session storage too), so a double click, a retry or a resubmit after a reload can
+ * only ever convert once.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowDownUp, ArrowRight, CheckCircle2, RefreshCw, Timer } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
+import { useI18n } from "@/components/providers/i18n-provider";
+import { useReauth } from "@/components/security/reauth-provider";
+import { translateKeyOrText } from "@/lib/i18n";
+import { formatMoney, formatNumber } from "@/lib/i18n/format";
+import { normalizeAmount } from "@/lib/charges/form";
+import { Money } from "@/lib/payments/money";
+import { CONVERSION_CURRENCIES, conversionAmountProblem, conversionQuoteFormSchema, isConversionCurrency, type ConversionQuote, type ConversionQuoteForm } from "@/lib/conversions/form";
+import type { Executed, RateView } from "@/lib/conversions/service";
+import { conversionQuoteAction, conversionRateAction, conversionRequoteAction, executeConversionAction } from "@/app/(dashboard)/convert/actions";
+import { cn } from "@/lib/utils";
+
+export type BalanceLine = { currency: string; available: string };
+
+/** The quote on screen: its reference, when it ends on this browser's clock, and what a renewal changed. */
+type Pending = { quote: ConversionQuote; externalId: string; deadline: number; requoted?: { previous: ConversionQuote; difference: string } };
+
+const STORAGE_KEY = "convert:pending";
+/** NativeSelect fits its content; in this form both selects take their column. */
+const WIDE_SELECT = "[&_[data-slot=native-select-wrapper]]:w-full";
+const RATE_EVERY_MS = 15_000;
+
+function newReference(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `cv_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function pendingOf(quote: ConversionQuote, msLeft: number, requoted?: Pending["requoted"]): Pending {
+  return { quote, externalId: newReference(), deadline: Date.now() + msLeft, ...(requoted ? { requoted } : {}) };
+}
+
+function restore(): Pending | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const p = JSON.parse(raw) as Pending;
+    return p && typeof p.externalId === "string" && p.quote && typeof p.deadline === "number" ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(p: Pending | null) {
+  try {
+    if (p) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(p));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // private mode: the reference then lives as long as the page
+  }
+}
+
+/** Milliseconds left until `deadline`, ticking while there is one. */
+function useCountdown(deadline: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [deadline]);
+  return deadline === null ? 0 : Math.max(0, deadline - now);
+}
+
+export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const withReauth = useReauth();
+  const held = useMemo(() => balances.filter((b) => isConversionCurrency(b.currency)), [balances]);
+  const initial = useMemo<ConversionQuoteForm>(() => {
+    const funded = held.filter((b) => new Money(b.available).gt(0));
+    const base = (funded.find((b) => b.currency === "BRL") ?? funded[0] ?? held[0])?.currency ?? "BRL";
+    const destination = base === "USDT" ? "BRL" : "USDT";
+    return { base, destination, amount: "" };
+  }, [held]);
+  const form = useForm<ConversionQuoteForm>({ resolver: zodResolver(conversionQuoteFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
+  const base = useWatch({ control: form.control, name: "base" });
+  const destination = useWatch({ control: form.control, name: "destination" });
+  const amountRaw = useWatch({ control: form.control, name: "amount" }) ?? "";
+  const amountValid = conversionAmountProblem(amountRaw, base) === null;
+  const amount = amountValid ? new Money(normalizeAmount(amountRaw)!).toFixed() : null;
+
+  const [stored, setPendingState] = useState<Pending | null>(null);
+  // Changing the pair or the amount leaves the quote behind (coming back to them finds it again).
+  const pending =
+    stored && stored.quote.base === base && stored.quote.destination === destination && amount !== null && new Money(amount).equals(stored.quote.fromAmount) ? stored : null;
+  const [result, setResult] = useState<Executed | null>(null);
+  const [busy, setBusy] = useState<null | "quote" | "convert" | "requote">(null);
+  const [confirming, setConfirming] = useState(false);
+  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
+  const msLeft = useCountdown(pending?.deadline ?? null);
+  const expired = pending !== null && msLeft <= 0;
+  const errors = form.formState.errors;
+  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
+
+  const setPending = (p: Pending | null) => {
+    setPendingState(p);
+    keep(p);
+  };
+
+  // A reload keeps the quote on screen and, above all, its reference.
+  useEffect(() => {
+    const p = restore();
+    if (!p) return;
+    const id = setTimeout(() => {
+      form.reset({ base: p.quote.base, destination: p.quote.destination, amount: p.quote.fromAmount });
+      setPendingState(p);
+    }, 0);
+    return () => clearTimeout(id);
+  }, [form]);
+
+  // The live rate: now, on every change (after a pause in typing), every 15 s while the page is visible.
+  const [rate, setRate] = useState<{ view: RateView } | { error: string } | null>(null);
+  const rateAmount = amount ?? "1";
+  useEffect(() => {
+    if (!isConversionCurrency(base) || !isConversionCurrency(destination) || base === destination) return;
+    let cancelled = false;
+    const read = async () => {
+      if (document.visibilityState !== "visible") return;
+      const r = await conversionRateAction({ base, destination, amount: rateAmount }).catch(() => null);
+      if (cancelled || !r) return;
+      setRate(r.ok ? { view: r.data } : { error: r.error.message });
+    };
+    const first = setTimeout(read, 350);
+    const every = setInterval(read, RATE_EVERY_MS);
+    const onVisible = () => document.visibilityState === "visible" && read();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      cancelled = true;
+      clearTimeout(first);
+      clearInterval(every);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [base, destination, rateAmount]);
+  const shownRate = rate && "view" in rate && rate.view.base === base && rate.view.destination === destination ? rate.view : null;
+
+  const available = (currency: string) => balances.find((b) => b.currency === currency)?.available;
+  const fromOptions = useMemo(() => {
+    const list = held.map((b) => b.currency);
+    return list.includes(base) ? list : [...list, base];
+  }, [held, base]);
+  const toOptions = CONVERSION_CURRENCIES.filter((c) => c !== base);
+  const money = (v: string, c: string) => formatMoney(v, c, locale);
+  const rateText = (r: string, b: string, d: string) => t("convert.rate.value", { base: b, rate: formatNumber(r, locale, 10), destination: d });
+
+  const showFailure = (e: { code: string; message: string; requestId?: string; fieldErrors?: Record<string, string> }) => {
+    setFormError({ message: e.message, requestId: e.requestId });
+    for (const [field, message] of Object.entries(e.fieldErrors ?? {})) {
+      if (field === "amount" || field === "base" || field === "destination") form.setError(field, { message });
+    }
+  };
+
+  const onQuote = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setResult(null);
+    setBusy("quote");
+    try {
+      const r = await conversionQuoteAction(values);
+      if (!r.ok) return showFailure(r.error);
+      setPending(pendingOf(r.data.quote, r.data.msLeft));
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  const onRequote = async () => {
+    if (!pending || busy) return;
+    setFormError(null);
+    setBusy("requote");
+    try {
+      const r = await conversionRequoteAction({ quote: pending.quote });
+      if (!r.ok) return showFailure(r.error);
+      setPending(pendingOf(r.data.quote, r.data.msLeft, { previous: r.data.previous, difference: r.data.difference }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onConvert = async () => {
+    if (!pending || busy) return;
+    setFormError(null);
+    setBusy("convert");
+    const current = pending;
+    try {
+      const r = await withReauth(() => executeConversionAction({ externalId: current.externalId, quote: current.quote }));
+      setConfirming(false);
+      if (!r.ok) return showFailure(r.error);
+      if (r.data.kind === "requoted") {
+        setPending(pendingOf(r.data.quote, r.data.msLeft, { previous: r.data.previous, difference: r.data.difference }));
+        return;
+      }
+      const c = r.data.conversion;
+      setPending(null);
+      setResult(r.data);
+      toast({
+        title: t("convert.result.toast", { from: money(c.amountFrom ?? c.amount, c.baseCurrency), to: money(c.amountTo ?? "0", c.destinationCurrency) }),
+        variant: "success",
+      });
+      router.refresh();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const validateAmount = () => form.getValues("amount") !== "";
+  const chooseBase = (next: string) => {
+    const opts = { shouldValidate: validateAmount(), shouldDirty: true } as const;
+    form.setValue("base", next, opts);
+    if (form.getValues("destination") === next) form.setValue("destination", next === "USDT" ? "BRL" : "USDT", opts);
+  };
+
+  const swap = () => {
+    const opts = { shouldValidate: form.getValues("amount") !== "", shouldDirty: true } as const;
+    form.setValue("base", destination, opts);
+    form.setValue("destination", base, opts);
+  };
+
+  const startOver = () => {
+    setResult(null);
+    setFormError(null);
+    form.reset({ base, destination, amount: "" });
+  };
+
+  if (result) return <ResultCard result={result} onAnother={startOver} />;
+
+  const q = pending?.quote;
+  const seconds = Math.ceil(msLeft / 1000);
+  const baseAvailable = available(base);
+
+  return (
+    <div className="grid gap-5">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            {formError.message}
+            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
+          </AlertDescription>
+        </Alert>
+      )}
+      <form onSubmit={onQuote} noValidate className="grid gap-4" aria-label={t("convert.form.title")}>
+        <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
+          <FormField label={t("convert.form.from")} htmlFor="convert-base" error={err(errors.base?.message)} className={WIDE_SELECT}>
+            <NativeSelect name="base" value={base} onChange={(e) => chooseBase(e.target.value)}>
+              {fromOptions.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <Button type="button" variant="outline" size="icon" onClick={swap} aria-label={t("convert.form.swap")} title={t("convert.form.swap")} className="justify-self-center">
+            <ArrowDownUp aria-hidden className="sm:rotate-90" />
+          </Button>
+          <FormField label={t("convert.form.to")} htmlFor="convert-destination" error={err(errors.destination?.message)} className={WIDE_SELECT}>
+            <NativeSelect name="destination" value={destination} onChange={(e) => form.setValue("destination", e.target.value, { shouldValidate: true, shouldDirty: true })}>
+              {toOptions.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+        <FormField
+          label={t("convert.form.amount", { currency: base })}
+          htmlFor="convert-amount"
+          description={baseAvailable !== undefined ? t("convert.form.available", { amount: money(baseAvailable, base) }) : undefined}
+          error={err(errors.amount?.message)}
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder={locale === "pt-BR" ? "0,00" : "0.00"} {...form.register("amount")} />
+        </FormField>
+
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="live-rate" aria-live="polite">
+          <span className="text-muted-foreground">{t("convert.rate.label")}</span>
+          {shownRate ? (
+            <>
+              <span className="font-medium tabular-nums" data-testid="live-rate-value">
+                {rateText(shownRate.rate, base, destination)}
+              </span>
+              {amount && shownRate.amount === amount && (
+                <span className="text-muted-foreground">{t("convert.rate.estimate", { amount: money(amount, base), estimate: money(shownRate.estimatedAmount, destination) })}</span>
+              )}
+            </>
+          ) : rate && "error" in rate ? (
+            <span className="text-destructive">{t("convert.rate.unavailable", { message: rate.error })}</span>
+          ) : (
+            <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+              <Spinner className="size-3.5" /> {t("convert.rate.loading")}
+            </span>
+          )}
+        </div>
+
+        {!pending && (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={busy !== null}>
+              {busy === "quote" ? (
+                <>
+                  <Spinner /> {t("convert.form.quoting")}
+                </>
+              ) : (
+                t("convert.form.quote")
+              )}
+            </Button>
+          </div>
+        )}
+      </form>
+
+      {pending && q && (
+        <section aria-labelledby="convert-quote-title" className="grid gap-4 rounded-lg border p-4" data-testid="quote-card">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="convert-quote-title" className="text-base font-semibold">
+              {t("convert.quote.title")}
+            </h3>
+            <span
+              className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium tabular-nums", expired ? "bg-destructive/10 text-destructive" : seconds <= 10 ? "bg-warning/15 text-warning" : "bg-muted")}
+              data-testid="quote-countdown"
+              role="timer"
+            >
+              <Timer aria-hidden className="size-3.5" />
+              {expired ? t("convert.quote.expiredBadge") : t("convert.quote.expiresIn", { seconds })}
+            </span>
+          </div>
+          {pending.requoted && (
+            <Alert data-testid="requote-difference">
+              <RefreshCw aria-hidden />
+              <AlertTitle>{t("convert.requoted.title")}</AlertTitle>
+              <AlertDescription>{differenceText(pending.requoted, q, t, money)}</AlertDescription>
+            </Alert>
+          )}
+          <dl className="grid divide-y rounded-md border text-sm">
+            <Line label={t("convert.quote.from")} value={money(q.fromAmount, q.base)} />
+            <Line label={t("convert.quote.fee")} value={q.fee !== null ? money(q.fee, q.base) : "—"} />
+            <Line label={t("convert.quote.spread")} value={q.spread !== null ? `${formatNumber(q.spread, locale, 4)} %` : "—"} />
+            <Line label={t("convert.quote.rate")} value={rateText(q.rate, q.base, q.destination)} />
+            <Line label={t("convert.quote.to")} value={money(q.toAmount, q.destination)} strong testId="quote-to-amount" />
+            <Line label={t("convert.quote.reference")} value={pending.externalId} mono />
+          </dl>
+          {expired && (
+            <p className="text-sm text-muted-foreground" role="status">
+              {t("convert.quote.expired")}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setPending(null)} disabled={busy !== null}>
+              {t("convert.quote.change")}
+            </Button>
+            {expired ? (
+              <Button type="button" onClick={onRequote} disabled={busy !== null}>
+                {busy === "requote" ? (
+                  <>
+                    <Spinner /> {t("convert.quote.requoting")}
+                  </>
+                ) : (
+                  <>
+                    <RefreshCw aria-hidden /> {t("convert.quote.requote")}
+                  </>
+                )}
+              </Button>
+            ) : (
+              <Button type="button" onClick={() => setConfirming(true)} disabled={busy !== null}>
+                {busy === "convert" ? (
+                  <>
+                    <Spinner /> {t("convert.quote.converting")}
+                  </>
+                ) : (
+                  t("convert.quote.convert")
+                )}
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+
+      <AlertDialog open={confirming && pending !== null} onOpenChange={(open) => !open && busy !== "convert" && setConfirming(false)}>
+        <AlertDialogContent>
+          {q && (
+            <>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t("convert.confirm.title", { from: money(q.fromAmount, q.base), destination: q.destination })}</AlertDialogTitle>
+                <AlertDialogDescription>
+                  {t("convert.confirm.description", {
+                    from: money(q.fromAmount, q.base),
+                    to: money(q.toAmount, q.destination),
+                    base: q.base,
+                    destination: q.destination,
+                    rate: formatNumber(q.rate, locale, 10),
+                  })}
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <div className="flex items-center justify-center gap-3 rounded-md border bg-muted/40 p-3 text-sm font-medium tabular-nums">
+                <span>−{money(q.fromAmount, q.base)}</span>
+                <ArrowRight aria-hidden className="size-4 text-muted-foreground" />
+                <span>+{money(q.toAmount, q.destination)}</span>
+              </div>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={busy === "convert"}>{t("convert.confirm.cancel")}</AlertDialogCancel>
+                <AlertDialogAction
+                  disabled={busy === "convert"}
+                  onClick={(e) => {
+                    e.preventDefault(); // stays open while converting; closed by the answer
+                    void onConvert();
+                  }}
+                >
+                  {busy === "convert" ? (
+                    <>
+                      <Spinner /> {t("convert.quote.converting")}
+                    </>
+                  ) : (
+                    t("convert.confirm.confirm")
+                  )}
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </>
+          )}
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function differenceText(r: NonNullable<Pending["requoted"]>, q: ConversionQuote, t: ReturnType<typeof useI18n>["t"], money: (v: string, c: string) => string): string {
+  const d = new Money(r.difference);
+  const vars = { amount: money(q.toAmount, q.destination), difference: money(d.abs().toFixed(), q.destination), previous: money(r.previous.toAmount, r.previous.destination) };
+  return t(d.gt(0) ? "convert.requoted.more" : d.lt(0) ? "convert.requoted.less" : "convert.requoted.same", vars);
+}
+
+function Line({ label, value, strong, mono, testId }: { label: string; value: string; strong?: boolean; mono?: boolean; testId?: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn("min-w-0 text-right break-all tabular-nums", strong && "font-semibold", mono && "font-mono text-xs")} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** What left one balance and arrived in the other, with both balances after. */
+function ResultCard({ result, onAnother }: { result: Executed; onAnother: () => void }) {
+  const { t, locale } = useI18n();
+  const c = result.conversion;
+  const money = (v: string, cur: string) => formatMoney(v, cur, locale);
+  const b = result.balances;
+  return (
+    <section aria-labelledby="convert-result-title" className="grid gap-4" data-testid="conversion-result" tabIndex={-1} ref={(el) => el?.focus()}>
+      <div className="flex items-center gap-2">
+        <CheckCircle2 aria-hidden className="size-5 text-success" />
+        <h3 id="convert-result-title" className="text-base font-semibold">
+          {t("convert.result.title")}
+        </h3>
+      </div>
+      {result.replayed && (
+        <Alert>
+          <AlertDescription>{t("convert.result.replayed")}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1 rounded-lg border p-4" data-testid="result-base">
+          <p className="text-sm text-muted-foreground">{t("convert.result.left", { currency: c.baseCurrency })}</p>
+          <p className="text-xl font-semibold tabular-nums">−{money(c.amountFrom ?? c.amount, c.baseCurrency)}</p>
+          <p className="text-xs text-muted-foreground">
+            {t("convert.result.balanceNow", { currency: c.baseCurrency })}:{" "}
+            <span className="font-medium text-foreground tabular-nums" data-testid="balance-after-base">
+              {b?.base != null ? money(b.base, c.baseCurrency) : t("convert.result.balanceUnknown")}
+            </span>
+          </p>
+        </div>
+        <div className="grid gap-1 rounded-lg border p-4" data-testid="result-destination">
+          <p className="text-sm text-muted-foreground">{t("convert.result.arrived", { currency: c.destinationCurrency })}</p>
+          <p className="text-xl font-semibold tabular-nums text-success">+{money(c.amountTo ?? "0", c.destinationCurrency)}</p>
+          <p className="text-xs text-muted-foreground">
+            {t("convert.result.balanceNow", { currency: c.destinationCurrency })}:{" "}
+            <span className="font-medium text-foreground tabular-nums" data-testid="balance-after-destination">
+              {b?.destination != null ? money(b.destination, c.destinationCurrency) : t("convert.result.balanceUnknown")}
+            </span>
+          </p>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {c.rate && t("convert.result.rate", { base: c.baseCurrency, rate: formatNumber(c.rate, locale, 10), destination: c.destinationCurrency })}
+        {c.fee && <> · {t("convert.result.fee", { fee: money(c.fee, c.baseCurrency) })}</>}
+        {c.conversionId && (
+          <>
+            {" "}
+            · <span className="font-mono">{t("convert.result.id", { id: c.conversionId })}</span>
+          </>
+        )}
+      </p>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onAnother}>
+          {t("convert.result.another")}
+        </Button>
+      </div>
+    </section>
+  );
+}
