@@ -5,7 +5,9 @@
  *  3. migrations, and the demo organisation on an empty embedded database;
  *  4. the sandbox on 4010 (unless PAYMENT_API_BASE_URL points elsewhere, or SANDBOX=off);
  *  5. once: the demo's history in the sandbox and its credential in the dashboard (lib/demo);
- *  6. the dashboard on PORT (default 3000).
+ *  6. the dashboard on PORT (default 3000); with `--cluster N` (`npm run start:cluster`), N dashboard
+ *     instances on PORT+1…PORT+N sharing one PostgreSQL (DATABASE_URL), behind a small load
+ *     balancer on PORT (scripts/balancer.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import { seedDemoPayouts } from "../lib/demo/send";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
+import { startBalancer } from "./balancer";
 
 const root = process.cwd();
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
@@ -145,11 +148,58 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
 
 let shuttingDown = false;
 
+/** `--cluster N` or CLUSTER_INSTANCES=N: how many dashboard instances (1: this process serves). */
+function clusterSize(): number {
+  const i = process.argv.indexOf("--cluster");
+  const n = Number(i >= 0 ? (process.argv[i + 1] ?? 2) : (process.env.CLUSTER_INSTANCES ?? 1));
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error("the cluster size is a whole number from 1 to 16");
+  return n;
+}
+
+/**
+ * N instances of scripts/server.ts (each runs the background work too: the webhook worker, the sync
+ * and the bulk payout runner share their work through PostgreSQL leases), and the balancer on PORT.
+ */
+async function startCluster(env: ReturnType<typeof parseEnv>, n: number) {
+  if (!env.DATABASE_URL) throw new Error("several instances share one PostgreSQL: set DATABASE_URL (the embedded PGlite serves one process only)");
+  const children: ChildProcess[] = [];
+  const backends = Array.from({ length: n }, (_, i) => ({ host: "127.0.0.1", port: env.PORT + 1 + i }));
+  for (const [i, b] of backends.entries()) {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, PORT: String(b.port), HOST: b.host, TRUST_PROXY_HOPS: String(env.TRUST_PROXY_HOPS + 1), INSTANCE_NAME: `instance-${i + 1}` },
+    });
+    child.on("exit", (code, signal) => {
+      if (!shuttingDown) log(`instance ${i + 1} (port ${b.port}) stopped (${signal ?? code}); the balancer sends its requests to the others`);
+    });
+    children.push(child);
+  }
+  const deadline = Date.now() + 120_000;
+  for (const b of backends) {
+    while (!(await fetch(`http://${b.host}:${b.port}/login`).then((r) => r.ok, () => false))) {
+      if (Date.now() > deadline) throw new Error(`instance on port ${b.port} did not start within 120 s`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  const balancer = await startBalancer({ port: env.PORT, host: env.HOST, backends, log });
+  log(`${n} dashboard instances on ports ${backends.map((b) => b.port).join(", ")}, balanced on ${env.PORT}`);
+  return {
+    url: balancer.url,
+    close: async () => {
+      for (const c of children) c.kill("SIGTERM");
+      await balancer.close();
+    },
+  };
+}
+
 async function main() {
   const { created, secrets } = ensureLocalSecrets(dataDir);
   if (created.length) log(`created ${created.join(", ")} in ${path.relative(root, dataDir)}/secrets.json (mode 0600)`);
   for (const [k, v] of Object.entries(secrets)) if (k !== "DEMO_ADMIN_PASSWORD" && !process.env[k]) process.env[k] = v;
   process.env.DATA_DIR = dataDir;
+  // A local cluster (its own sandbox) is a demo too: seeded although it runs on PostgreSQL.
+  const local = !process.env.PAYMENT_API_BASE_URL || /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(process.env.PAYMENT_API_BASE_URL);
+  if (clusterSize() > 1 && local && process.env.SEED_DEMO === undefined) process.env.SEED_DEMO = "true";
   (process.env as Record<string, string>).NODE_ENV = "production";
   const env = parseEnv(process.env);
 
@@ -190,7 +240,8 @@ async function main() {
     // PGlite allows one process per directory: release it before the dashboard opens it.
     await opened.close();
   }
-  const dashboard = await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
+  const instances = clusterSize();
+  const dashboard = instances > 1 ? await startCluster(env, instances) : await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
 
   console.log("");
   console.log(`  Dashboard:  ${dashboard.url}`);

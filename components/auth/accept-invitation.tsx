@@ -39,7 +39,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
     });
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       {formError && (
         <Alert variant="destructive">
           <AlertDescription>{formError}</AlertDescription>

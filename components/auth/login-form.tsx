@@ -55,7 +55,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const msg = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       {formError && (
         <Alert variant="destructive">
           <AlertDescription>{formError}</AlertDescription>

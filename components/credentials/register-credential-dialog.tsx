@@ -70,7 +70,7 @@ export function RegisterCredentialDialog({ defaultBaseUrls }: { defaultBaseUrls:
           <DialogTitle>{t("credentials.register")}</DialogTitle>
           <DialogDescription>{t("credentials.registerDescription")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" autoComplete="off">
+        <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" autoComplete="off">
           {formError && (
             <Alert variant="destructive">
               <AlertDescription>{formError}</AlertDescription>

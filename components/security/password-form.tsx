@@ -44,7 +44,7 @@ export function PasswordForm() {
     });
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
       {formError && (
         <Alert variant="destructive">
           <AlertDescription>{formError}</AlertDescription>

@@ -78,7 +78,7 @@ function ReauthForm({ askCode, onDone, onCancel }: { askCode: boolean; onDone: (
     setErrors({ password: fields.password, code: fields.code, form: fields.password || fields.code ? undefined : result.error.message });
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="reauth-dialog">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="reauth-dialog">
       <DialogHeader>
         <DialogTitle>{t("reauth.title")}</DialogTitle>
         <DialogDescription>{t(askCode ? "reauth.descriptionCode" : "reauth.description")}</DialogDescription>

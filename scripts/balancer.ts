@@ -1,0 +1,94 @@
+/**
+ * A small local load balancer for `npm run start:cluster`: round robin over the dashboard instances,
+ * streaming both ways (server-sent events included), with the client's address appended to
+ * X-Forwarded-For (the instances run with one more trusted proxy hop). An instance that refuses the
+ * connection is skipped for a few seconds and the request goes to the next one: nothing was sent
+ * yet, so that is safe for any method. For production, use nginx or HAProxy (README, "Several
+ * instances").
+ */
+import http from "node:http";
+
+export type Backend = { host: string; port: number };
+
+export function startBalancer(opts: { port: number; host: string; backends: Backend[]; log?: (m: string) => void }) {
+  const down = new Map<number, number>(); // backend index → until (ms)
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const pick = (skip: Set<number>): number | null => {
+    const n = opts.backends.length;
+    for (let i = 0; i < n; i++) {
+      const k = (next + i) % n;
+      if (skip.has(k) || (down.get(k) ?? 0) > Date.now()) continue;
+      next = (k + 1) % n;
+      return k;
+    }
+    // every instance looks down: try the ones not tried for this request anyway
+    for (let k = 0; k < n; k++) if (!skip.has(k)) return k;
+    return null;
+  };
+
+  const server = http.createServer((req, res) => {
+    const tried = new Set<number>();
+    const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
+    const attempt = () => {
+      const k = pick(tried);
+      if (k === null) {
+        res.writeHead(503, { "content-type": "text/plain", "retry-after": "5" }).end("No dashboard instance is answering.");
+        return;
+      }
+      tried.add(k);
+      const b = opts.backends[k]!;
+      const upstream = http.request(
+        { host: b.host, port: b.port, method: req.method, path: req.url, headers: { ...req.headers, "x-forwarded-for": forwardedFor }, agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", (err: NodeJS.ErrnoException) => {
+        if ((err.code === "ECONNREFUSED" || err.code === "ECONNRESET") && !res.headersSent && !bodyStarted) {
+          down.set(k, Date.now() + 5_000);
+          opts.log?.(`instance ${b.host}:${b.port} is not answering (${err.code}); trying another`);
+          return attempt();
+        }
+        if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" }).end("The dashboard instance failed to answer.");
+        else res.destroy();
+      });
+      res.on("close", () => upstream.destroy());
+      // The request body is buffered until the first instance accepts the connection, so a retry can resend it.
+      // (a kept-alive socket is connected already and never emits "connect" again)
+      upstream.on("socket", (s) => (s.connecting ? s.once("connect", () => flush(upstream)) : flush(upstream)));
+    };
+    // Buffer the body (bounded by the instances' own limits) so a refused connection can be retried.
+    const chunks: Buffer[] = [];
+    let ended = false;
+    let bodyStarted = false;
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      ended = true;
+      for (const w of waiting) w();
+    });
+    const waiting: (() => void)[] = [];
+    const flush = (upstream: http.ClientRequest) => {
+      const send = () => {
+        bodyStarted = true;
+        for (const c of chunks) upstream.write(c);
+        upstream.end();
+      };
+      if (ended) send();
+      else waiting.push(send);
+    };
+    attempt();
+  });
+  server.headersTimeout = 65_000;
+  server.requestTimeout = 0; // server-sent events stay open
+  return new Promise<{ url: string; close(): Promise<void> }>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, () =>
+      resolve({
+        url: `http://${opts.host}:${opts.port}`,
+        close: () => new Promise<void>((r) => server.close(() => r())),
+      }),
+    );
+  });
+}
