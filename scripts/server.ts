@@ -59,6 +59,67 @@ async function fastIntake(req: http.IncomingMessage, res: http.ServerResponse, t
   if (answer.status === 200) void shared.__eventsRuntime?.then((r) => r.worker.kick(), () => undefined);
 }
 
+/** What a server action the request cannot be read for answers (a user's mistake or a forged request). */
+const UNREADABLE_ACTION = "The request could not be read. Reload the page and try again.";
+/** Next.js's default limit for a server action's body. */
+const MAX_ACTION_BYTES = 1024 * 1024;
+
+/**
+ * A server action whose body Next.js cannot decode (not the encoding the browser sends, React reply
+ * references that point nowhere, a broken multipart, more than 1 MB) fails inside Next before the
+ * action, and therefore before lib/actions/safe-action.ts, runs: Next answers 500 with an error
+ * digest. Such a request is the sender's mistake: it is answered 400 (413 when too large) with a
+ * plain message instead. A real failure inside an action never gets here: safe-action turns it into
+ * an answer with a reference.
+ */
+function refuseUnreadableActions(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.method !== "POST" || typeof req.headers["next-action"] !== "string") return false;
+  if (Number(req.headers["content-length"] ?? 0) > MAX_ACTION_BYTES) {
+    // Read to the end (up to a bound) before answering, so the sender hears the answer.
+    let seen = 0;
+    req.on("data", (c: Buffer) => {
+      seen += c.length;
+      if (seen > 16 * MAX_ACTION_BYTES) req.destroy();
+    });
+    req.on("end", () => res.writeHead(413, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end("The request is too large."));
+    return true;
+  }
+  const writeHead = res.writeHead;
+  const write = res.write;
+  const end = res.end;
+  let replaced = false;
+  res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+    if (status < 500) return (writeHead as (...a: unknown[]) => http.ServerResponse).call(this, status, ...rest);
+    replaced = true;
+    for (const h of this.getHeaderNames()) this.removeHeader(h);
+    return writeHead.call(this, 400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+  } as typeof res.writeHead;
+  const decide = (r: http.ServerResponse) => {
+    if (!r.headersSent && r.statusCode >= 500) r.writeHead(r.statusCode);
+  };
+  res.write = function (this: http.ServerResponse, ...args: unknown[]) {
+    decide(this);
+    return replaced ? true : (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof res.write;
+  res.end = function (this: http.ServerResponse, ...args: unknown[]) {
+    decide(this);
+    if (!replaced) return (end as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    const done = args.find((a) => typeof a === "function") as (() => void) | undefined;
+    return end.call(this, UNREADABLE_ACTION, "utf8", done);
+  } as typeof res.end;
+  return false;
+}
+
+/** Whether the path is valid percent-encoded UTF-8 (`/api/pay/%ff` is not: Next.js would answer 500). */
+function decodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startDashboard(opts: { port: number; host: string; trustProxyHops: number; dev?: boolean }) {
   const app = next({ dev: !!opts.dev, hostname: opts.host, port: opts.port, dir: process.cwd() });
   await app.prepare();
@@ -70,6 +131,11 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
     // Overwritten on every request: whatever a client sent in these headers is gone.
     req.headers[CLIENT_ADDRESS_HEADER] = address ?? "";
     req.headers[CLIENT_ADDRESS_PROOF_HEADER] = proof;
+    if (!decodablePath(req.url)) {
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "bad_request", message: "The address is not valid." }));
+      return;
+    }
+    if (refuseUnreadableActions(req, res)) return;
     const intake = req.method === "POST" && shared.__dashboardDb ? INTAKE_PATH.exec((req.url ?? "").split("?")[0]!) : null;
     if (intake) {
       fastIntake(req, res, intake[1]!, address, allowlist).catch((err) => {
