@@ -51,6 +51,8 @@ const envSchema = z.object({
   RECONCILE_WEBHOOK_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   /** how often the transaction mirror is synced with the API's list */
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** cash-outs per minute the bulk payout runner paces itself to (the spec allows 6,000; a lower figure leaves room for single payouts, or slows a batch down to watch it) */
+  BULK_CASHOUT_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(6000),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The demo organisation is seeded on the embedded database unless turned off; on PostgreSQL only when asked (benchmarks). */
   SEED_DEMO: booleanish.optional(),

@@ -1,0 +1,132 @@
+"use server";
+/**
+ * Bulk payouts: check a CSV (every row, nothing sent), create the batch from it, approve or reject a
+ * held batch. Each action checks the session, the organisation and the role itself (protectedAction);
+ * creating and approving move money, so they also ask the member to prove it is them when their last
+ * proof is older than a few minutes (`reauth`). Batches are looked up within the member's
+ * organisation and environment: another organisation's id is "not found".
+ */
+import { z } from "zod";
+import { getDatabase } from "@/lib/db";
+import { pageEnvironment } from "@/lib/api-context";
+import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { recordAudit } from "@/lib/audit/audit";
+import { approveBatch, BULK_MAX_BYTES, BulkError, createBatch, describeRowError, getBatch, rejectBatch, validateBulkCsv } from "@/lib/payouts/bulk";
+import { kickBulkRunner } from "@/lib/payouts/bulk-runtime";
+import { getApprovalPolicy, needsApproval, type PayoutTarget } from "@/lib/payouts/service";
+import type { Access } from "@/lib/auth/authorize";
+import type { MessageKey } from "@/lib/i18n";
+import { translateKeyOrText } from "@/lib/i18n/translate";
+
+async function targetOf(access: Access): Promise<PayoutTarget> {
+  const { environment } = await pageEnvironment(access);
+  return { organizationId: access.organizationId, environment };
+}
+
+function bulkFailure(e: unknown): ExpectedError | null {
+  if (e instanceof BulkError) {
+    if (e.code === "FILE_INVALID" && e.detail) {
+      const [key, ...pairs] = e.detail.split("|");
+      const vars = Object.fromEntries(pairs.map((p) => p.split("=") as [string, string]));
+      return new ExpectedError(e.code, key as MessageKey, vars, "file");
+    }
+    return new ExpectedError(e.code, `bulk.errors.${e.code}` as MessageKey);
+  }
+  return null;
+}
+
+const fileSchema = z.object({
+  fileName: z.string().max(300).nullable(),
+  // a little over the limit, so that the member is told the limit in words rather than "invalid input"
+  text: z.string().max(BULK_MAX_BYTES * 2),
+});
+
+export type PreviewRow = { line: number; kind: string; amount: string; currency: string | null; recipient: string; errors: string[] };
+export type Preview = { ok: true; rows: PreviewRow[]; valid: number; invalid: number; totals: Record<string, string>; held: boolean } | { ok: false; error: string };
+
+/** Every row of the file checked and described in the member's words; nothing is written or sent. */
+export const previewBulkAction = protectedAction("money.move", fileSchema, async ({ text }, { access, t }): Promise<Preview> => {
+  const parsed = validateBulkCsv(text);
+  if (!parsed.ok) return { ok: false, error: translateKeyOrText(t, parsed.error) };
+  const d = await getDatabase();
+  const held = parsed.valid > 0 && needsApproval(await getApprovalPolicy(d.db, access.organizationId), parsed.totals);
+  return {
+    ok: true,
+    valid: parsed.valid,
+    invalid: parsed.invalid,
+    totals: parsed.totals,
+    held,
+    rows: parsed.rows.map((r) => ({
+      line: r.line,
+      kind: r.kind,
+      amount: r.plan?.amount ?? r.amount,
+      currency: r.currency,
+      recipient: r.recipient,
+      errors: r.errors.map((e) => describeRowError(t, e)),
+    })),
+  };
+});
+
+/** Writes the batch (the same upload confirmed twice is one batch: `token`) and starts sending unless the policy holds it. */
+export const createBatchAction = protectedAction(
+  "money.move",
+  fileSchema.extend({ token: z.string().min(8).max(100) }),
+  async ({ fileName, text, token }, { access, actor }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    try {
+      const r = await createBatch({ db: d.db }, target, access.userId, { fileName, text, token });
+      if (!r.replayed) {
+        await recordAudit(d.db, {
+          organizationId: access.organizationId,
+          actor,
+          action: "payout_batch.created",
+          target: r.id,
+          details: { reference: r.reference, fileName, rows: r.rows, skipped: r.skipped, state: r.state, environment: target.environment },
+        });
+      }
+      if (r.state === "queued") kickBulkRunner();
+      return { id: r.id, state: r.state };
+    } catch (e) {
+      throw bulkFailure(e) ?? e;
+    }
+  },
+  { reauth: true },
+);
+
+const idSchema = z.object({ id: z.string().uuid() });
+
+export const approveBatchAction = protectedAction(
+  "money.approve",
+  idSchema,
+  async ({ id }, { access, actor }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    try {
+      await approveBatch(d.db, target, access.userId, id);
+    } catch (e) {
+      throw bulkFailure(e) ?? e;
+    }
+    const batch = await getBatch(d.db, target, id);
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.approved", target: id, details: { reference: batch?.reference, rows: batch?.rowCount, totals: batch?.totals } });
+    kickBulkRunner();
+    return { state: "queued" as const };
+  },
+  { reauth: true },
+);
+
+export const rejectBatchAction = protectedAction(
+  "money.approve",
+  z.object({ id: z.string().uuid(), reason: z.string().trim().min(1, "bulk.errors.reasonRequired").max(300) }),
+  async ({ id, reason }, { access, actor }) => {
+    const target = await targetOf(access);
+    const d = await getDatabase();
+    try {
+      await rejectBatch(d.db, target, access.userId, id, reason);
+    } catch (e) {
+      throw bulkFailure(e) ?? e;
+    }
+    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.rejected", target: id, details: { reason } });
+    return { state: "rejected" as const };
+  },
+);
