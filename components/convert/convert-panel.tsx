@@ -28,6 +28,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -266,14 +267,7 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
 
   return (
     <div className="grid gap-5">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {formError.message}
-            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
-          </AlertDescription>
-        </Alert>
-      )}
+      <FormError error={formError} />
       <form onSubmit={onQuote} noValidate className="grid gap-4" aria-label={t("convert.form.title")}>
         <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <FormField label={t("convert.form.from")} htmlFor="convert-base" error={err(errors.base?.message)} className={WIDE_SELECT}>

@@ -12,8 +12,8 @@ import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -111,14 +111,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("charges.form.title")}>
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {formError.message}
-            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
-          </AlertDescription>
-        </Alert>
-      )}
+      <FormError error={formError} />
 
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t("charges.form.method")}</legend>

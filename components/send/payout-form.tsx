@@ -16,6 +16,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangle } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -168,14 +169,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
 
   return (
     <form onSubmit={onReview} noValidate className="grid gap-5" aria-label={t("send.form.title")}>
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {formError.message}
-            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
-          </AlertDescription>
-        </Alert>
-      )}
+      <FormError error={formError} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t("send.form.kind")}</legend>
         <div className="grid grid-cols-3 gap-2">

@@ -11,6 +11,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -113,14 +114,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
       className="grid gap-5"
       aria-label={t("send.transfer.title")}
     >
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {formError.message}
-            {formError.requestId && <span className="mt-1 block text-xs">{t("apiErrors.requestId", { requestId: formError.requestId })}</span>}
-          </AlertDescription>
-        </Alert>
-      )}
+      <FormError error={formError} />
       <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
         <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
       </FormField>
