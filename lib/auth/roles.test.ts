@@ -7,6 +7,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     "dashboard.view",
     "charges.create",
     "money.move",
+    "money.approve",
     "infractions.reply",
     "team.manage",
     "credentials.register",
