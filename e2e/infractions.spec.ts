@@ -116,6 +116,7 @@ test("a reply's draft (message and the chosen files' names) survives closing the
 });
 
 test("support replies with a PDF and a PNG; too many, too large and disguised files are refused; an operator cannot reply", async ({ browser }) => {
+  test.setTimeout(150_000); // two members invited by mail and signed in (over 60 s in a full run on 2 cores)
   const { context: adminCtx, page: admin } = await memberContext(browser);
   const integration = await merchantIntegration(admin);
   const charge = await integration.cashin.create({ amount: 55, currency: "BRL", payer: { name: "Evidence Payer", document: "52998224725" } });
