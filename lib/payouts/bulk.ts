@@ -23,7 +23,7 @@ import { Money } from "@/lib/payments/money";
 import type { Translate } from "@/lib/i18n";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { payoutFormSchema, toPayoutPlan, type PayoutForm, type PayoutPlan, type PayoutRecipient } from "./form";
-import { getApprovalPolicy, needsApproval, outcomeUnknown, sendPayout, type PayoutDeps, type PayoutTarget } from "./service";
+import { getApprovalPolicy, needsApproval, outcomeUnknown, sendPayout, type PayoutDeps, type PayoutTarget, type PayoutView } from "./service";
 
 type Db = Database<typeof schema>;
 
@@ -463,24 +463,11 @@ export type BatchSummary = {
   counts: BatchCounts;
 };
 
-export type BatchRowView = {
-  id: string;
-  line: number;
-  externalId: string;
-  kind: schema.PayoutKind;
-  currency: string;
-  amount: string;
-  network: string | null;
-  recipient: PayoutRecipient;
-  description: string | null;
-  state: schema.PayoutState;
-  errorCode: string | null;
-  transactionId: string | null;
-  /** the mirror's view: pending, confirmed, failed, refunded; its error_code and fee */
-  status: string | null;
-  mirrorErrorCode: string | null;
-  fee: string | null;
-};
+/** A row of a batch: the payout as the single payouts show it (with the mirror's status, error_code and fee), and its CSV line. */
+export type BatchRowView = Pick<
+  PayoutView,
+  "id" | "externalId" | "kind" | "currency" | "amount" | "network" | "recipient" | "description" | "state" | "errorCode" | "transactionId" | "status" | "mirrorErrorCode" | "fee"
+> & { line: number };
 
 export type BatchView = BatchSummary & { rows: BatchRowView[]; skipped: SkippedRow[] };
 
