@@ -10,8 +10,34 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+
+/**
+ * Drizzle's error for a failed statement puts the statement's parameters in its message, and such
+ * messages get logged (a worker pass during a database outage, Next.js's error log). A parameter
+ * may be a secret (a webhook endpoint's token, a session's): the message keeps the statement and
+ * the driver's reason, never the values (still on `error.params` for code that needs them).
+ */
+const redacted = Symbol.for("payment-dashboard.redacted-query-errors");
+const preparedQuery = PgPreparedQuery.prototype as unknown as Record<PropertyKey, unknown> & { queryWithCache: (...args: unknown[]) => Promise<unknown> };
+if (!preparedQuery[redacted]) {
+  preparedQuery[redacted] = true;
+  const original = preparedQuery.queryWithCache;
+  preparedQuery.queryWithCache = async function (this: unknown, ...args: unknown[]) {
+    try {
+      return await original.apply(this, args);
+    } catch (e) {
+      if (e instanceof Error && "params" in e && "query" in e) {
+        // The database's reason may quote a value too ('invalid input syntax for type uuid: "…"').
+        let reason = e.cause instanceof Error ? e.cause.message : "";
+        for (const p of Array.isArray(e.params) ? e.params : []) if (p != null && String(p).length >= 4) reason = reason.split(String(p)).join("[value]");
+        e.message = `Failed query: ${String(e.query)}${reason ? `\nreason: ${reason}` : ""}`;
+      }
+      throw e;
+    }
+  };
+}
 
 export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
 

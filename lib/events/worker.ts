@@ -6,8 +6,10 @@
  *   1. an event whose key (`event:id`) was applied before is a duplicate: recorded, nothing else;
  *   2. a transaction event marks the mirror's row "reported, verifying" and is read back from the
  *      API (the list filtered by transaction_id); only what the API says is written to the mirror;
- *   3. the API agrees (same status, or already further): applied, once (the key is inserted in the
- *      same statement batch; a concurrent twin finds it and becomes a duplicate);
+ *   3. the API agrees (same status, or already further): what it said is written to the mirror
+ *      (idempotent), then the event's key, the outcome and the live events commit in one database
+ *      transaction: applied once; a concurrent twin finds the key and becomes a duplicate; a process
+ *      killed in between leaves no key, and the delivery is worked again when its lease ends;
  *   4. the API disagrees: read again a little later (it may lag), then marked contradicted, shown in
  *      the webhook log and in Reconciliation, and nothing changes;
  *   5. the API cannot be read: retried with a growing delay, then failed.
@@ -24,7 +26,7 @@ import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
 import { applyApiTransaction, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
 import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
-import { publish, publishMany } from "./live";
+import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
@@ -39,12 +41,13 @@ const CONTRADICTION_TRIES = 3;
 /** An unreadable API is retried this many times, from 2 s growing to 5 min. */
 const MAX_ATTEMPTS = 12;
 
-export type WorkerDeps = { db: Db; ctx: ApiContext };
+/** `leaseMs`: how long a claimed row is left to this instance (default LEASE_MS; tests shorten it). */
+export type WorkerDeps = { db: Db; ctx: ApiContext; leaseMs?: number };
 
-export async function claimDue(db: Db, limit: number): Promise<InboxRow[]> {
+export async function claimDue(db: Db, limit: number, leaseMs = LEASE_MS): Promise<InboxRow[]> {
   const i = schema.webhookInbox;
   const result = await db.execute(sql`
-    update webhook_inbox set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+    update webhook_inbox set attempts = attempts + 1, next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
     where id in (
       select id from webhook_inbox where outcome = 'received' and next_attempt_at <= now()
       order by id limit ${limit} for update skip locked
@@ -193,10 +196,6 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status: apiStatus, verified: true });
     return "contradicted";
   }
-  if (!(await claimKey(db, row))) {
-    await finish(db, row, "duplicate", { reason: "already_applied" });
-    return "duplicate";
-  }
   // The API's list leaves out what only the event says (a failed cash-out's error_code): the verified
   // webhook's own fields fill what the list did not carry.
   const said = payload as { error_code?: unknown; direction?: unknown };
@@ -204,16 +203,35 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
     ...(item!.error_code == null && typeof said.error_code === "string" ? { error_code: said.error_code } : {}),
     ...((item as { direction?: unknown }).direction == null && typeof said.direction === "string" ? { direction: said.direction } : {}),
   };
+  // What the API said goes to the mirror first (idempotent: a twin writes the same, the status never
+  // moves back); then the key, the outcome and the live events commit together. A process killed (or
+  // a database lost) between the two leaves the key unclaimed, so the delivery is worked again when
+  // its lease ends: never a key recorded for a change the mirror did not get.
   const { status } = await applyApiTransaction(db, target, { ...item!, ...fromWebhook }, "webhook", { event });
   const walletId = event === "wallet_deposit" || item!.source === "wallet_deposit" ? await linkWallet(db, target, transactionId, payload) : null;
-  await finish(db, row, "applied", { verification });
-  // Money moved: the shared copies of the balance and of the limits' use are stale now.
-  await ctx.invalidateTarget(target, ["balance", "limits"]);
-  await publishMany(db, row.organizationId, row.environment, [
+  const outcome = await settle(db, row, verification, [
     { kind: "transaction", payload: { transactionId, status, verified: true, event, ...(walletId ? { walletId } : {}) } },
     { kind: "balance", payload: { reason: event } },
   ]);
-  return "applied";
+  // Money moved: the shared copies of the balance and of the limits' use are stale now.
+  if (outcome === "applied") await ctx.invalidateTarget(target, ["balance", "limits"]);
+  return outcome;
+}
+
+/**
+ * One transaction: the event's key (false when a twin recorded it first: a duplicate), the
+ * delivery's outcome, and what the live streams are told.
+ */
+async function settle(db: Db, row: InboxRow, verification: object, events: { kind: LiveKind; payload: Record<string, unknown> }[], key = row.dedupeKey!): Promise<"applied" | "duplicate"> {
+  return db.transaction(async (tx) => {
+    if (!(await claimKey(tx, row, key))) {
+      await finish(tx, row, "duplicate", { reason: "already_applied" });
+      return "duplicate";
+    }
+    await finish(tx, row, "applied", { verification });
+    await publishMany(tx, row.organizationId, row.environment, events);
+    return "applied";
+  });
 }
 
 /** What an infraction event claims about its infraction's status. */
@@ -278,19 +296,21 @@ async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: stri
     await publish(db, row.organizationId, row.environment, "infraction", { infractionId, event, status });
     return "contradicted";
   }
-  if (!(await claimKey(db, row, key))) {
-    await finish(db, row, "duplicate", { reason: "already_applied" });
-    return "duplicate";
-  }
+  // As for a transaction: the mirror first (idempotent), then key, outcome and live events at once.
   const { status } = await applyApiInfraction(db, target, detail, "webhook");
-  await finish(db, row, "applied", { verification });
+  const outcome = await settle(
+    db,
+    row,
+    verification,
+    [
+      { kind: "infraction", payload: { infractionId, event, status } },
+      { kind: "balance", payload: { reason: event } },
+    ],
+    key,
+  );
   // An opening blocks money and a resolution releases or debits it: the shared balance is stale.
-  await ctx.invalidateTarget(target, "balance");
-  await publishMany(db, row.organizationId, row.environment, [
-    { kind: "infraction", payload: { infractionId, event, status } },
-    { kind: "balance", payload: { reason: event } },
-  ]);
-  return "applied";
+  if (outcome === "applied") await ctx.invalidateTarget(target, "balance");
+  return outcome;
 }
 
 /**
@@ -340,7 +360,7 @@ const PASS_CONCURRENCY = 8;
 
 /** One pass: claims up to `limit` due deliveries and processes them; returns how many it took. */
 export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHints = new BudgetHints()): Promise<number> {
-  const rows = await claimDue(deps.db, limit);
+  const rows = await claimDue(deps.db, limit, deps.leaseMs);
   // Transaction events of targets whose budget is spent: set aside together.
   const deferred = new Map<string, InboxRow[]>();
   const rest: InboxRow[] = [];
