@@ -21,6 +21,7 @@ import { createCharge } from "@/lib/charges/service";
 import { Money } from "@/lib/payments/money";
 import { payoutFormSchema, toPayoutPlan } from "@/lib/payouts/form";
 import { requestPayout } from "@/lib/payouts/service";
+import { untilDone } from "../support/member-retry";
 import { DASHBOARD_MIGRATIONS, databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 
@@ -91,19 +92,6 @@ async function chaosProxy(target: string, seed: number): Promise<Chaos> {
   return { url: `http://127.0.0.1:${port}`, counts, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** What a member does when the page says it failed: the same form again, a little later. */
-async function untilDone<T>(attempt: () => Promise<T>, tries = 40): Promise<T> {
-  let last: unknown;
-  for (let i = 0; i < tries; i++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      last = e;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  throw last;
-}
 
 const target = databaseTargets().find((t) => t.url);
 describe.skipIf(!target)("faults between two instances and the API (needs TEST_DATABASE_URL)", () => {

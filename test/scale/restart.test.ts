@@ -25,6 +25,7 @@ import { payoutFormSchema, toPayoutPlan } from "@/lib/payouts/form";
 import { requestPayout } from "@/lib/payouts/service";
 import { SandboxControl } from "@/lib/sandbox-control/client";
 import { createSandbox, type RunningSandbox } from "@/sandbox/server";
+import { untilDone } from "../support/member-retry";
 import { DASHBOARD_MIGRATIONS } from "../support/databases";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
 import { createOrganization, registerSandboxCredential, SANDBOX_ADMIN, sandboxAccount, type Harness } from "../support/connect";
@@ -33,19 +34,6 @@ type Instance = { opened: OpenedDatabase<typeof schema>; ctx: ApiContext; worker
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** What a member does when the page says it failed: the same form again, a little later. */
-async function untilDone<T>(attempt: () => Promise<T>, tries = 60): Promise<T> {
-  let last: unknown;
-  for (let i = 0; i < tries; i++) {
-    try {
-      return await attempt();
-    } catch (e) {
-      last = e;
-      await sleep(150 + Math.random() * 150);
-    }
-  }
-  throw last;
-}
 
 const bin = postgresBinaries();
 describe.skipIf(!bin)("PostgreSQL restarted mid-run (a server of the test's own; needs PostgreSQL's binaries)", () => {
@@ -116,7 +104,7 @@ describe.skipIf(!bin)("PostgreSQL restarted mid-run (a server of the test's own;
     const payout = (i: number) => {
       const inst = instances[i % 2]!;
       const plan = toPayoutPlan(payoutFormSchema.parse({ kind: "pix", amount: `${4 + i}.25`, externalId: refs[i], keyType: "cpf", pixKey: "52998224725" }));
-      return untilDone(() => requestPayout({ db: inst.opened.db, ctx: inst.ctx, publicBaseUrl: receiverUrl }, t, userId, plan));
+      return untilDone(() => requestPayout({ db: inst.opened.db, ctx: inst.ctx, publicBaseUrl: receiverUrl }, t, userId, plan), 60, 150);
     };
     const txOf = async (ref: string) => {
       const { items } = await instances[0]!.ctx.call(t, { userId: null }, (c) => c.transactions.list({ external_id: ref }));
