@@ -152,7 +152,25 @@ export class ApiContext {
     return { id: row.id, name: row.name, environment: row.environment, baseUrl: row.baseUrl, clientId: row.clientId, status: row.status };
   }
 
-  async #row(target: ApiTarget): Promise<CredentialRow> {
+  /** Credential reads in flight, by what they look for (see #row). */
+  readonly #rowReads = new Map<string, Promise<CredentialRow>>();
+
+  /**
+   * The credential a call uses, read for every call (a revocation or an activation elsewhere counts
+   * at once). A page's calls run together: a call that finds the same read already in flight
+   * shares it instead of sending its own (its answer is as fresh as its own would have been), so
+   * the Overview's nine calls cost one statement, not nine.
+   */
+  #row(target: ApiTarget): Promise<CredentialRow> {
+    const key = "credentialId" in target ? `id:${target.organizationId}:${target.credentialId}` : `active:${target.organizationId}:${target.environment}`;
+    const inFlight = this.#rowReads.get(key);
+    if (inFlight) return inFlight;
+    const read = this.#readRow(target).finally(() => this.#rowReads.delete(key));
+    this.#rowReads.set(key, read);
+    return read;
+  }
+
+  async #readRow(target: ApiTarget): Promise<CredentialRow> {
     const c = schema.apiCredentials;
     if ("credentialId" in target) {
       const [row] = await this.#db
