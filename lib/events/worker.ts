@@ -219,8 +219,8 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
 }
 
 /**
- * One transaction: the event's key (false when a twin recorded it first: a duplicate), the
- * delivery's outcome, and what the live streams are told.
+ * One transaction: the event's key, the delivery's outcome and what the live streams are told
+ * ("duplicate", and no live events, when a twin recorded the key first).
  */
 async function settle(db: Db, row: InboxRow, verification: object, events: { kind: LiveKind; payload: Record<string, unknown> }[], key = row.dedupeKey!): Promise<"applied" | "duplicate"> {
   return db.transaction(async (tx) => {
