@@ -142,14 +142,24 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   await input.setInputFiles([{ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(4000, 0x90)]) }]);
   await expect(page.getByText("invoice.pdf is not a PDF, JPG or PNG file (its content was checked, not its name).")).toBeVisible();
   await page.getByRole("button", { name: "Remove invoice.pdf" }).click();
-  // The server checks again when the browser is bypassed.
+  // The server checks again when the browser is bypassed (a script on the dashboard's own origin, as the page would send it).
+  const sameSite = { origin: new URL(page.url()).origin };
+  // Another site cannot make the member's browser post evidence: refused before anything is read.
+  const crossSite = await page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    headers: { origin: "https://evil.example" },
+    multipart: { message: "from elsewhere", files: { name: "a.pdf", mimeType: "application/pdf", buffer: pdf() } },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await crossSite.json()).error).toMatchObject({ code: "CROSS_ORIGIN", message: expect.stringContaining("did not come from the dashboard") });
   const bypass = await page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    headers: sameSite,
     multipart: { message: "bypassing the form", files: { name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(100)]) } },
   });
   expect(bypass.status()).toBe(415);
   expect((await bypass.json()).error.message).toContain("is not a PDF, JPG or PNG");
   const six = await page.request.fetch(`/api/infractions/${opened.infraction_id}/reply`, {
     method: "POST",
+    headers: sameSite,
     multipart: (() => {
       const form = new FormData();
       form.append("message", "six files");
@@ -160,6 +170,7 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   expect(six.status()).toBe(400);
   expect((await six.json()).error.message).toContain("At most 5 files");
   const huge = await page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    headers: sameSite,
     multipart: { message: "too large", files: { name: "huge.pdf", mimeType: "application/pdf", buffer: pdf(11 * 1024 * 1024) } },
   });
   expect(huge.status()).toBe(413);
@@ -184,8 +195,12 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   const op = await memberContext(browser, operator);
   await op.page.goto(`/infractions/${opened.infraction_id}`);
   await expect(op.page.getByText("Only support and admins can reply.")).toBeVisible();
-  const refused = await op.page.request.post(`/api/infractions/${opened.infraction_id}/reply`, { multipart: { message: "operator", files: { name: "a.pdf", mimeType: "application/pdf", buffer: pdf() } } });
+  const refused = await op.page.request.post(`/api/infractions/${opened.infraction_id}/reply`, {
+    headers: { origin: new URL(op.page.url()).origin },
+    multipart: { message: "operator", files: { name: "a.pdf", mimeType: "application/pdf", buffer: pdf() } },
+  });
   expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe("FORBIDDEN");
   await op.context.close();
 });
 

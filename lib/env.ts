@@ -1,3 +1,3 @@
 import "server-only";
 
-export { env, publicBaseUrl, sandboxUrl, shouldSeedDemo, type Env } from "@/lib/config/env-schema";
+export { configuredSandboxUrl, env, publicBaseUrl, sandboxUrl, shouldSeedDemo, type Env } from "@/lib/config/env-schema";

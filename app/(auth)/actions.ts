@@ -10,7 +10,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
 import { signIn } from "@/lib/auth";
 import { clientAddress } from "@/lib/auth/client-address";
-import { waitFor } from "@/lib/auth/throttle";
+import { signInWait } from "@/lib/auth/sign-in";
 import { getDb } from "@/lib/db";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n";
 import { getI18n } from "@/lib/i18n/server";
@@ -71,7 +71,7 @@ export async function signInAction(input: z.input<typeof loginSchema>): Promise<
     if (e instanceof AuthError) {
       const reason = e instanceof CredentialsSignin ? e.code : null;
       if (reason === "throttled") {
-        const seconds = await waitFor(await getDb(), { email, address: clientAddress(await headers()) });
+        const seconds = await signInWait(await getDb(), email, clientAddress(await headers()));
         return { ok: false, error: { code: "THROTTLED", message: t("auth.throttled", { wait: waitWords(t, Math.max(1, seconds)) }) } };
       }
       if (reason === "two_factor_required") return { ok: false, error: { code: "TWO_FACTOR_REQUIRED", message: t("auth.twoFactorPrompt") } };

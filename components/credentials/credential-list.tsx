@@ -32,12 +32,10 @@ const STATUS_VARIANT = { active: "success", pending: "warning", retired: "second
 
 export function CredentialList({
   credentials,
-  canManage,
   currentUserId,
   adminCount,
 }: {
   credentials: CredentialView[];
-  canManage: boolean;
   currentUserId: string;
   adminCount: number;
 }) {
@@ -63,7 +61,7 @@ export function CredentialList({
     <ul className="grid gap-4" aria-label={t("credentials.listLabel")}>
       {credentials.map((c) => {
         const activeOther = credentials.find((o) => o.environment === c.environment && o.status === "active" && o.id !== c.id);
-        const selfActivation = canManage && adminCount >= 2 && c.createdBy?.id === currentUserId;
+        const selfActivation = adminCount >= 2 && c.createdBy?.id === currentUserId;
         return (
           <li key={c.id}>
             <Card data-credential-id={c.id} aria-labelledby={`credential-${c.id}-title`}>
@@ -97,7 +95,7 @@ export function CredentialList({
                     >
                       <PlugZap aria-hidden /> {t("credentials.test")}
                     </Button>
-                    {canManage && (c.status === "pending" || c.status === "retired") && (
+                    {(c.status === "pending" || c.status === "retired") && (
                       <AlertDialog>
                         <AlertDialogTrigger asChild>
                           <Button size="sm" disabled={pending}>
@@ -130,36 +128,34 @@ export function CredentialList({
                         </AlertDialogContent>
                       </AlertDialog>
                     )}
-                    {canManage && (
-                      <AlertDialog>
-                        <AlertDialogTrigger asChild>
-                          <Button size="sm" variant="destructive" disabled={pending}>
-                            <ShieldOff aria-hidden /> {t("credentials.revoke")}
-                          </Button>
-                        </AlertDialogTrigger>
-                        <AlertDialogContent>
-                          <AlertDialogHeader>
-                            <AlertDialogTitle>{t("credentials.revokeTitle", { name: c.name })}</AlertDialogTitle>
-                            <AlertDialogDescription>{t("credentials.revokeDescription")}</AlertDialogDescription>
-                          </AlertDialogHeader>
-                          <AlertDialogFooter>
-                            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-                            <AlertDialogAction
-                              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                              onClick={() =>
-                                run(
-                                  () => revokeCredentialAction({ id: c.id }),
-                                  () => toast({ title: t("credentials.revoked", { name: c.name }), variant: "success" }),
-                                  t("credentials.revokeFailed"),
-                                )
-                              }
-                            >
-                              {t("credentials.revoke")}
-                            </AlertDialogAction>
-                          </AlertDialogFooter>
-                        </AlertDialogContent>
-                      </AlertDialog>
-                    )}
+                    <AlertDialog>
+                      <AlertDialogTrigger asChild>
+                        <Button size="sm" variant="destructive" disabled={pending}>
+                          <ShieldOff aria-hidden /> {t("credentials.revoke")}
+                        </Button>
+                      </AlertDialogTrigger>
+                      <AlertDialogContent>
+                        <AlertDialogHeader>
+                          <AlertDialogTitle>{t("credentials.revokeTitle", { name: c.name })}</AlertDialogTitle>
+                          <AlertDialogDescription>{t("credentials.revokeDescription")}</AlertDialogDescription>
+                        </AlertDialogHeader>
+                        <AlertDialogFooter>
+                          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+                          <AlertDialogAction
+                            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                            onClick={() =>
+                              run(
+                                () => revokeCredentialAction({ id: c.id }),
+                                () => toast({ title: t("credentials.revoked", { name: c.name }), variant: "success" }),
+                                t("credentials.revokeFailed"),
+                              )
+                            }
+                          >
+                            {t("credentials.revoke")}
+                          </AlertDialogAction>
+                        </AlertDialogFooter>
+                      </AlertDialogContent>
+                    </AlertDialog>
                   </CardAction>
                 )}
               </CardHeader>

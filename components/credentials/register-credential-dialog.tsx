@@ -16,17 +16,19 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { translateKeyOrText } from "@/lib/i18n";
 import { credentialFormSchema, type CredentialForm } from "@/lib/credentials/form-schema";
 import { registerCredentialAction } from "@/app/(dashboard)/settings/credentials/actions";
+import { useReauth } from "@/components/security/reauth-provider";
 
 /**
  * Register a credential the provider issued. The secrets are typed here, sent once to the server
  * action, sealed there, and never come back: the list shows their last characters only.
  */
-export function RegisterCredentialDialog({ defaultBaseUrls }: { defaultBaseUrls: { sandbox: string; production: string } }) {
+export function RegisterCredentialDialog({ defaultBaseUrls, allowedBaseUrls }: { defaultBaseUrls: { sandbox: string; production: string }; allowedBaseUrls: string[] }) {
   const { t } = useI18n();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
+  const withReauth = useReauth();
   const blank: CredentialForm = { name: "", environment: "sandbox", baseUrl: defaultBaseUrls.sandbox, clientId: "", clientSecret: "", signingKey: "" };
   const form = useForm<CredentialForm>({ resolver: zodResolver(credentialFormSchema), defaultValues: blank, mode: "onTouched" });
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
@@ -35,7 +37,7 @@ export function RegisterCredentialDialog({ defaultBaseUrls }: { defaultBaseUrls:
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     startTransition(async () => {
-      const result = await registerCredentialAction(values);
+      const result = await withReauth(() => registerCredentialAction(values));
       if (!result.ok) {
         setFormError(result.error.message);
         for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof CredentialForm, { message });
@@ -106,7 +108,25 @@ export function RegisterCredentialDialog({ defaultBaseUrls }: { defaultBaseUrls:
             />
           </FormField>
           <FormField label={t("credentials.baseUrl")} htmlFor="credential-base-url" description={t("credentials.baseUrlHelp")} error={err(errors.baseUrl?.message)}>
-            <Input id="credential-base-url" inputMode="url" spellCheck={false} {...form.register("baseUrl")} />
+            {/* Only the addresses the dashboard is configured for (lib/credentials/base-url-policy.ts): a choice, not free text. */}
+            <Controller
+              control={form.control}
+              name="baseUrl"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="credential-base-url" className="w-full font-mono">
+                    <SelectValue placeholder={t("credentials.baseUrlChoose")}>{field.value}</SelectValue>
+                  </SelectTrigger>
+                  <SelectContent>
+                    {allowedBaseUrls.map((u) => (
+                      <SelectItem key={u} value={u} className="font-mono">
+                        {u}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </FormField>
           <FormField label={t("credentials.clientId")} htmlFor="credential-client-id" error={err(errors.clientId?.message)}>
             <Input id="credential-client-id" spellCheck={false} className="font-mono" {...form.register("clientId")} />

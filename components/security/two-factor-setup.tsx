@@ -3,20 +3,22 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { QRCodeSVG } from "qrcode.react";
-import { Download, ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useI18n } from "@/components/providers/i18n-provider";
+import { IdentityProofForm } from "@/components/security/identity-proof";
+import { RecoveryCodes } from "@/components/security/recovery-codes";
 import { confirmTwoFactorAction, startTwoFactorAction } from "@/app/(dashboard)/settings/security/actions";
 
 /**
- * Enrolment in three steps: a secret for the authenticator app (QR code, or the key typed by
- * hand), a code from the app to prove it, then the ten recovery codes, shown this once.
+ * Enrolment, or moving two-factor to a new phone, in four steps: the password (and, when moving, a
+ * code from the current app), a secret for the new app (QR code, or the key typed by hand), a code
+ * from it to prove it, then the ten recovery codes, shown this once. Until the new app's code is
+ * confirmed, the member's current two-factor keeps working.
  */
-export function TwoFactorSetup({ next }: { next: string }) {
+export function TwoFactorSetup({ next, replacing = false, onDone }: { next: string; replacing?: boolean; onDone?: () => void }) {
   const { t } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -24,65 +26,27 @@ export function TwoFactorSetup({ next }: { next: string }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [saved, setSaved] = useState(false);
 
   if (codes) {
-    const text = codes.join("\n");
     return (
-      <div className="grid gap-4" data-testid="recovery-codes">
-        <Alert>
-          <ShieldCheck aria-hidden />
-          <AlertDescription>{t("security.twoFactorOn")}</AlertDescription>
-        </Alert>
-        <p className="text-sm">{t("security.recoveryCodesIntro")}</p>
-        <ol className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm">
-          {codes.map((c) => (
-            <li key={c} data-testid="recovery-code">
-              {c}
-            </li>
-          ))}
-        </ol>
-        <div className="flex flex-wrap gap-2">
-          <CopyButton value={text} label={t("security.copyRecoveryCodes")} copiedLabel={t("common.copied")} />
-          <Button variant="outline" size="sm" asChild>
-            <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text + "\n")}`} download="recovery-codes.txt">
-              <Download aria-hidden /> {t("security.downloadRecoveryCodes")}
-            </a>
-          </Button>
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className="size-4" />
-          {t("security.recoveryCodesSaved")}
-        </label>
-        <Button disabled={!saved} onClick={() => router.push(next)}>
-          {t("security.continue")}
-        </Button>
-      </div>
+      <RecoveryCodes
+        codes={codes}
+        notice={t(replacing ? "security.twoFactorMoved" : "security.twoFactorOn")}
+        onDone={() => {
+          onDone?.();
+          router.push(next);
+          router.refresh();
+        }}
+      />
     );
   }
 
   if (!secret) {
     return (
-      <div className="grid gap-3">
-        {error && (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-        <p className="text-sm">{t("security.setupIntro")}</p>
-        <Button
-          disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              const result = await startTwoFactorAction({});
-              if (!result.ok) return void setError(result.error.message);
-              setSecret(result.data);
-            })
-          }
-        >
-          {t("security.setupStart")}
-        </Button>
-      </div>
+      <IdentityProofForm askCode={replacing} idPrefix="two-factor-start" submitLabel={t("security.continue")} onProof={(proof) => startTwoFactorAction(proof)} onDone={setSecret}>
+        <p className="text-sm">{t(replacing ? "security.moveIntro" : "security.setupIntro")}</p>
+        <p className="text-sm text-muted-foreground">{t("security.proveFirst")}</p>
+      </IdentityProofForm>
     );
   }
 
@@ -120,7 +84,7 @@ export function TwoFactorSetup({ next }: { next: string }) {
         <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={10} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error} />
       </FormField>
       <Button type="submit" disabled={pending || code.trim().length < 6}>
-        {t("security.turnOn")}
+        {t(replacing ? "security.moveConfirm" : "security.turnOn")}
       </Button>
     </form>
   );

@@ -11,7 +11,9 @@ import { useReauth } from "@/components/security/reauth-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { APPROVAL_MODES, type ApprovalMode } from "@/lib/db/schema";
 import type { ApprovalPolicy } from "@/lib/payouts/policy";
-import { setApprovalPolicyAction } from "@/app/(dashboard)/send/actions";
+import type { MessageKey } from "@/lib/i18n/translate";
+import { decidePolicyChangeAction, setApprovalPolicyAction } from "@/app/(dashboard)/send/actions";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 
 export const POLICY_CURRENCIES = ["BRL", "MXN", "USDT", "USDC", "BTC", "ETH", "SOL", "BNB"] as const;
 
@@ -35,7 +37,7 @@ export function ApprovalPolicyForm({ policy }: { policy: ApprovalPolicy }) {
             if (!r.ok) setErrors(r.error.fieldErrors ?? {});
             return r;
           },
-          () => toast({ title: t("send.policy.saved"), variant: "success" }),
+          (data) => toast({ title: t(data.applied ? "send.policy.saved" : "send.policy.proposed"), variant: "success" }),
         );
       }}
     >
@@ -66,5 +68,44 @@ export function ApprovalPolicyForm({ policy }: { policy: ApprovalPolicy }) {
         {t("send.policy.save")}
       </Button>
     </form>
+  );
+}
+
+/** A change that lets more through, waiting for another admin: they approve or reject it; its proposer may withdraw it. */
+export function PolicyProposal({ text, by, own, canDecide }: { text: string; by: string; own: boolean; canDecide: boolean }) {
+  const { t } = useI18n();
+  const withReauth = useReauth();
+  const { pending, run } = useRefreshingAction();
+  const decide = (decision: "approve" | "reject", done: MessageKey) =>
+    run(
+      () => withReauth(() => decidePolicyChangeAction({ decision })),
+      () => toast({ title: t(done), variant: "success" }),
+    );
+  return (
+    <Alert data-testid="approval-policy-proposal">
+      <AlertTitle>{t("send.policy.waitingTitle")}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <span>{text}</span>
+        <span className="text-xs">{by}</span>
+        {canDecide && (
+          <span className="flex flex-wrap gap-2">
+            {own ? (
+              <Button size="sm" variant="outline" disabled={pending} onClick={() => decide("reject", "send.policy.withdrawn")}>
+                {t("send.policy.withdraw")}
+              </Button>
+            ) : (
+              <>
+                <Button size="sm" disabled={pending} onClick={() => decide("approve", "send.policy.approved")}>
+                  {t("send.policy.approve")}
+                </Button>
+                <Button size="sm" variant="outline" disabled={pending} onClick={() => decide("reject", "send.policy.rejected")}>
+                  {t("send.policy.reject")}
+                </Button>
+              </>
+            )}
+          </span>
+        )}
+      </AlertDescription>
+    </Alert>
   );
 }

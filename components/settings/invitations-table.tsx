@@ -10,12 +10,14 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { InvitationDto } from "@/lib/team/invitations";
 import { withdrawInvitationAction } from "@/app/(dashboard)/settings/team/actions";
+import { useReauth } from "@/components/security/reauth-provider";
 
 /** Invitations not accepted yet: whom, which role, until when; each can be withdrawn. */
 export function InvitationsTable({ invitations }: { invitations: InvitationDto[] }) {
   const { t, locale } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const withReauth = useReauth();
   return (
     <Table aria-label={t("team.invitationsTitle")}>
       <TableHeader>
@@ -39,7 +41,7 @@ export function InvitationsTable({ invitations }: { invitations: InvitationDto[]
                 disabled={pending}
                 onClick={() =>
                   startTransition(async () => {
-                    const result = await withdrawInvitationAction({ id: i.id });
+                    const result = await withReauth(() => withdrawInvitationAction({ id: i.id }));
                     if (!result.ok) return void toast({ title: result.error.message, variant: "destructive" });
                     toast({ title: t("team.invitationWithdrawn"), variant: "success" });
                     router.refresh();

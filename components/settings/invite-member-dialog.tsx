@@ -18,6 +18,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { ROLES } from "@/lib/auth/roles";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { inviteMemberAction } from "@/app/(dashboard)/settings/team/actions";
+import { useReauth } from "@/components/security/reauth-provider";
 
 const schema = z.object({
   email: z.email("auth.invalidEmail"),
@@ -33,13 +34,14 @@ export function InviteMemberDialog() {
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const withReauth = useReauth();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", role: "viewer" }, mode: "onTouched" });
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     startTransition(async () => {
-      const result = await inviteMemberAction(values);
+      const result = await withReauth(() => inviteMemberAction(values));
       if (!result.ok) {
         setFormError(result.error.message);
         for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof Values, { message });

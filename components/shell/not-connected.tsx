@@ -10,7 +10,7 @@ import { getI18n } from "@/lib/i18n/server";
 /** What a page shows when its environment has no active credential: how to get one, by role. */
 export async function NotConnected({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t } = await getI18n();
-  const canRegister = can(access.role, "credentials.register");
+  const canRegister = can(access.role, "credentials.manage");
   return (
     <EmptyState
       icon={<PlugZap />}

@@ -11,16 +11,27 @@ import type { Keyring } from "@/lib/credentials/crypto";
 import { recordAudit, recordUserAudit, type Actor } from "@/lib/audit/audit";
 import { hashPassword, verifyPassword } from "./password";
 import { passwordProblem, type PasswordProblem } from "./password-policy";
-import { attempt, succeeded } from "./throttle";
+import { attempt, codeAttempt, codeSucceeded, isKnownAddress, succeeded } from "./throttle";
 import { markReauthenticated, revokeSession, revokeUserSessions } from "./sessions";
-import { beginEnrolment, checkSecondFactor, confirmEnrolment, disableTwoFactor } from "./two-factor";
+import { beginEnrolment, checkSecondFactor, confirmEnrolment, disableTwoFactor, replaceRecoveryCodes } from "./two-factor";
 import { policyCoversRole } from "./access";
+import type { SecurityNotice } from "./security-notice";
 
 type Db = Database<typeof schema>;
 
 export class SecurityChangeRefused extends Error {
   constructor(
-    readonly code: "WRONG_PASSWORD" | "THROTTLED" | "WEAK_PASSWORD" | "WRONG_CODE" | "NO_ENROLMENT" | "POLICY_REQUIRES_TWO_FACTOR" | "NOT_A_MEMBER" | "NOT_FOUND",
+    readonly code:
+      | "WRONG_PASSWORD"
+      | "THROTTLED"
+      | "WEAK_PASSWORD"
+      | "WRONG_CODE"
+      | "NO_ENROLMENT"
+      | "NOT_ENABLED"
+      | "POLICY_REQUIRES_TWO_FACTOR"
+      | "NOT_A_MEMBER"
+      | "OTHER_ORGANIZATIONS"
+      | "NOT_FOUND",
     readonly detail?: PasswordProblem | number,
   ) {
     super(code);
@@ -33,13 +44,31 @@ async function userById(db: Db, userId: string) {
   return user;
 }
 
-/** The member's current password, counted by the sign-in throttle (a stolen session cannot guess it freely). */
-async function provePassword(db: Db, user: { email: string; passwordHash: string }, password: string, address: string | null): Promise<void> {
-  const keys = { email: user.email, address };
+type User = typeof schema.users.$inferSelect;
+/** What a member gives to prove it is them: the password, and a code while two-factor is on. */
+export type Proof = { password: string; code?: string | null };
+
+/**
+ * The member proves it is them: the password (counted by the sign-in throttle, so a stolen session
+ * cannot guess it freely), then, while two-factor is on, a current code or an unused recovery code
+ * (counted per member). The password's count starts again only once the whole proof holds.
+ */
+async function proveIdentity(db: Db, keyring: Keyring | null, user: User, proof: Proof, address: string | null): Promise<{ twoFactor: boolean }> {
+  const keys = { email: user.email, address, knownAddress: await isKnownAddress(db, user.id, address) };
   const decision = await attempt(db, keys);
   if (!decision.allowed) throw new SecurityChangeRefused("THROTTLED", decision.retryAfterSeconds);
-  if (!(await verifyPassword(password, user.passwordHash))) throw new SecurityChangeRefused("WRONG_PASSWORD");
+  if (!(await verifyPassword(proof.password, user.passwordHash))) throw new SecurityChangeRefused("WRONG_PASSWORD");
+  let twoFactor = false;
+  if (user.totpEnabledAt) {
+    if (!proof.code?.trim() || !keyring) throw new SecurityChangeRefused("WRONG_CODE");
+    const codes = await codeAttempt(db, user.id);
+    if (!codes.allowed) throw new SecurityChangeRefused("THROTTLED", codes.retryAfterSeconds);
+    if (!(await checkSecondFactor(db, keyring, user, proof.code.trim()))) throw new SecurityChangeRefused("WRONG_CODE");
+    await codeSucceeded(db, user.id);
+    twoFactor = true;
+  }
   await succeeded(db, keys);
+  return { twoFactor };
 }
 
 /**
@@ -48,7 +77,7 @@ async function provePassword(db: Db, user: { email: string; passwordHash: string
  */
 export async function changePassword(db: Db, userId: string, input: { current: string; next: string }, sessionId: string | null, actor: Actor): Promise<{ endedSessions: number }> {
   const user = await userById(db, userId);
-  await provePassword(db, user, input.current, actor.address);
+  await proveIdentity(db, null, { ...user, totpEnabledAt: null }, { password: input.current }, actor.address);
   const problem = passwordProblem(input.next, [user.email, user.name]);
   if (problem) throw new SecurityChangeRefused("WEAK_PASSWORD", problem);
   await db.update(schema.users).set({ passwordHash: await hashPassword(input.next), passwordChangedAt: new Date() }).where(eq(schema.users.id, userId));
@@ -60,35 +89,49 @@ export async function changePassword(db: Db, userId: string, input: { current: s
 /**
  * Re-authentication before money moves (and other sensitive changes): the password again, and a
  * code when two-factor is on. The session remembers when.
+ * `now`: the clock sessions are judged by (lib/auth/authorize.ts's sessionClock), so that the proof counts by it.
  */
-/** `now`: the clock sessions are judged by (lib/auth/authorize.ts's sessionClock), so that the proof counts by it. */
-export async function reauthenticate(db: Db, keyring: Keyring, userId: string, sessionId: string, input: { password: string; code?: string | null }, actor: Actor, now = new Date()): Promise<void> {
+export async function reauthenticate(db: Db, keyring: Keyring, userId: string, sessionId: string, input: Proof, actor: Actor, now = new Date()): Promise<void> {
   const user = await userById(db, userId);
-  await provePassword(db, user, input.password, actor.address);
-  let twoFactor = false;
-  if (user.totpEnabledAt) {
-    if (!input.code || !(await checkSecondFactor(db, keyring, user, input.code))) throw new SecurityChangeRefused("WRONG_CODE");
-    twoFactor = true;
-  }
+  const { twoFactor } = await proveIdentity(db, keyring, user, input, actor.address);
   await markReauthenticated(db, sessionId, twoFactor, now);
 }
 
-export async function startTwoFactor(db: Db, keyring: Keyring, userId: string): Promise<{ secret: string; uri: string }> {
+/**
+ * Every change to a member's two-factor asks for the password and, while two-factor is on, a
+ * current code, whatever the session: a copy of the session cookie alone changes nothing. Each is
+ * in the audit log and mailed to the member (`notice`).
+ */
+type TwoFactorChange = { db: Db; keyring: Keyring; notice: SecurityNotice; actor: Actor };
+
+/** Starts setting up two-factor (or moving it to a new phone): the current one keeps working until the new one is confirmed. */
+export async function startTwoFactor({ db, keyring, actor }: TwoFactorChange, userId: string, sessionId: string, proof: Proof): Promise<{ secret: string; uri: string }> {
   const user = await userById(db, userId);
-  return beginEnrolment(db, keyring, userId, user.email);
+  await proveIdentity(db, keyring, user, proof, actor.address);
+  const started = await beginEnrolment(db, keyring, userId, user.email, sessionId);
+  await recordUserAudit(db, userId, { actor, action: "auth.two_factor_started" });
+  return started;
 }
 
-export async function finishTwoFactor(db: Db, keyring: Keyring, userId: string, code: string, actor: Actor): Promise<string[]> {
-  const result = await confirmEnrolment(db, keyring, userId, code);
+/** A code from the new app confirms it (same session, within minutes of the start); codes are counted like any other. */
+export async function finishTwoFactor({ db, keyring, notice, actor }: TwoFactorChange, userId: string, sessionId: string, code: string): Promise<string[]> {
+  const user = await userById(db, userId);
+  const codes = await codeAttempt(db, userId);
+  if (!codes.allowed) throw new SecurityChangeRefused("THROTTLED", codes.retryAfterSeconds);
+  const result = await confirmEnrolment(db, keyring, userId, code, sessionId);
   if (!result.ok) throw new SecurityChangeRefused(result.reason === "no_secret" ? "NO_ENROLMENT" : "WRONG_CODE");
-  await recordUserAudit(db, userId, { actor, action: "auth.two_factor_enrolled" });
+  await codeSucceeded(db, userId);
+  const action = user.totpEnabledAt ? "auth.two_factor_replaced" : "auth.two_factor_enrolled";
+  await recordUserAudit(db, userId, { actor, action });
+  await notice(userId, action, actor);
   return result.recoveryCodes;
 }
 
-/** The member turns two-factor off (their password first); refused while a policy of theirs requires it. */
-export async function turnOffTwoFactor(db: Db, userId: string, password: string, actor: Actor): Promise<void> {
+/** The member turns two-factor off (password and a code); refused while a policy of theirs requires it. */
+export async function turnOffTwoFactor({ db, keyring, notice, actor }: TwoFactorChange, userId: string, proof: Proof): Promise<void> {
   const user = await userById(db, userId);
-  await provePassword(db, user, password, actor.address);
+  if (!user.totpEnabledAt) throw new SecurityChangeRefused("NOT_ENABLED");
+  await proveIdentity(db, keyring, user, proof, actor.address);
   const covered = await db
     .select({ role: schema.memberships.role })
     .from(schema.memberships)
@@ -97,21 +140,47 @@ export async function turnOffTwoFactor(db: Db, userId: string, password: string,
   if (covered.some((m) => policyCoversRole(m.role))) throw new SecurityChangeRefused("POLICY_REQUIRES_TWO_FACTOR");
   await disableTwoFactor(db, userId);
   await recordUserAudit(db, userId, { actor, action: "auth.two_factor_disabled" });
+  await notice(userId, "auth.two_factor_disabled", actor);
+}
+
+/** Ten new recovery codes (password and a code); the old ones stop working. */
+export async function regenerateRecoveryCodes({ db, keyring, notice, actor }: TwoFactorChange, userId: string, proof: Proof): Promise<string[]> {
+  const user = await userById(db, userId);
+  if (!user.totpEnabledAt) throw new SecurityChangeRefused("NOT_ENABLED");
+  await proveIdentity(db, keyring, user, proof, actor.address);
+  const codes = await replaceRecoveryCodes(db, userId);
+  await recordUserAudit(db, userId, { actor, action: "auth.recovery_codes_regenerated" });
+  await notice(userId, "auth.recovery_codes_regenerated", actor);
+  return codes;
 }
 
 /**
  * An admin resets a member's two-factor (lost phone): secret and recovery codes erased, the
- * member's sessions ended; they set it up again at their next sign-in if the policy asks.
+ * member's sessions ended; they set it up again at their next sign-in if the policy asks. Two-factor
+ * belongs to the person, not the organisation, so an admin may reset it only for a member of no
+ * organisation where they are not an admin themselves: an admin of one shop cannot weaken the
+ * member's sign-in to another.
  */
-export async function resetMemberTwoFactor(db: Db, organizationId: string, memberId: string, actor: Actor): Promise<void> {
-  const [m] = await db
-    .select({ userId: schema.memberships.userId })
-    .from(schema.memberships)
-    .where(and(eq(schema.memberships.organizationId, organizationId), eq(schema.memberships.userId, memberId)));
-  if (!m) throw new SecurityChangeRefused("NOT_A_MEMBER");
+export async function resetMemberTwoFactor(db: Db, organizationId: string, memberId: string, actor: Actor, notice?: SecurityNotice): Promise<void> {
+  const m = schema.memberships;
+  const [member] = await db
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.organizationId, organizationId), eq(m.userId, memberId)));
+  if (!member) throw new SecurityChangeRefused("NOT_A_MEMBER");
+  const theirs = await db.select({ organizationId: m.organizationId }).from(m).where(eq(m.userId, memberId));
+  const mine = actor.userId
+    ? await db
+        .select({ organizationId: m.organizationId })
+        .from(m)
+        .where(and(eq(m.userId, actor.userId), eq(m.role, "admin")))
+    : [];
+  const adminOf = new Set(mine.map((r) => r.organizationId));
+  if (theirs.some((r) => !adminOf.has(r.organizationId))) throw new SecurityChangeRefused("OTHER_ORGANIZATIONS");
   await disableTwoFactor(db, memberId);
   await revokeUserSessions(db, memberId, "two_factor_reset");
   await recordAudit(db, { organizationId, actor, action: "auth.two_factor_reset", target: memberId });
+  await notice?.(memberId, "auth.two_factor_reset", actor);
 }
 
 export async function endSession(db: Db, userId: string, sessionId: string, actor: Actor): Promise<boolean> {

@@ -10,12 +10,11 @@ const EXPECTED: Record<Role, Permission[]> = {
     "money.approve",
     "infractions.reply",
     "team.manage",
-    "credentials.register",
     "credentials.manage",
     "logs.view",
     "organization.manage",
   ],
-  operator: ["dashboard.view", "charges.create", "money.move", "credentials.register"],
+  operator: ["dashboard.view", "charges.create", "money.move"],
   support: ["dashboard.view", "infractions.reply"],
   viewer: ["dashboard.view"],
 };

@@ -20,9 +20,11 @@ export const PERMISSIONS = {
   "infractions.reply": ["admin", "support"],
   /** invite, change the role of, and remove members */
   "team.manage": ["admin"],
-  /** see the organisation's API credentials, register one (it stays pending) and test it */
-  "credentials.register": ["admin", "operator"],
-  /** activate (rotate) and revoke Payment API credentials, create a sandbox account */
+  /**
+   * the organisation's API credentials: see, register (pending), test, activate (rotate), revoke,
+   * create a sandbox account. Admins only: a credential decides where the server sends a client
+   * secret, and whose money the dashboard moves.
+   */
   "credentials.manage": ["admin"],
   /** the API request log and the audit log */
   "logs.view": ["admin"],

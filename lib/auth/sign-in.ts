@@ -4,8 +4,9 @@
  * without Next.js.
  *
  * Order: the attempt is counted by the throttle first (refused attempts never reach the password);
- * then the password (an unknown e-mail costs the same time); then the second factor. A right
- * password without a code is not a guess: its count is given back and the form asks for the code.
+ * then the password (an unknown e-mail costs the same time); then the second factor, counted per
+ * member (lib/auth/throttle.ts, `code:`). A right password without a code is not a guess: its
+ * count is given back and the form asks for the code.
  * A success clears only its own e-mail and address pair, and redoes a hash made with weaker
  * parameters.
  */
@@ -16,7 +17,7 @@ import * as schema from "@/lib/db/schema";
 import type { Keyring } from "@/lib/credentials/crypto";
 import { recordUserAudit } from "@/lib/audit/audit";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
-import { attempt, giveBack, succeeded } from "./throttle";
+import { attempt, codeAttempt, codeSucceeded, giveBack, isKnownAddress, succeeded, waitFor } from "./throttle";
 import { checkSecondFactor, type SecondFactor } from "./two-factor";
 
 export const signInSchema = z.object({
@@ -37,8 +38,8 @@ export async function verifyCredentials(
   now = new Date(),
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const keys = { email, address: input.address };
   const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email)).limit(1);
+  const keys = { email, address: input.address, knownAddress: user ? await isKnownAddress(db, user.id, input.address, now) : false };
 
   const decision = await attempt(db, keys, now);
   if (!decision.allowed) {
@@ -58,8 +59,12 @@ export async function verifyCredentials(
       await giveBack(db, keys);
       return { ok: false, reason: "two_factor_required" };
     }
+    // Codes are counted per member wherever they come from: many addresses share one budget.
+    const codes = await codeAttempt(db, user.id, now);
+    if (!codes.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: codes.retryAfterSeconds };
     secondFactor = await checkSecondFactor(db, keyring, user, code, now.getTime());
     if (!secondFactor) return { ok: false, reason: "two_factor_invalid" };
+    await codeSucceeded(db, user.id);
     if (secondFactor === "recovery_code") {
       await recordUserAudit(db, user.id, { actor: { userId: user.id, address: input.address }, action: "auth.recovery_code_used" });
     }
@@ -70,4 +75,12 @@ export async function verifyCredentials(
     await db.update(schema.users).set({ passwordHash: await hashPassword(input.password) }).where(eq(schema.users.id, user.id));
   }
   return { ok: true, user: { id: user.id, email: user.email, name: user.name }, secondFactor };
+}
+
+/** How long a sign-in of this e-mail from this address must wait (what the sign-in page says once refused). */
+export async function signInWait(db: Database<typeof schema>, email: string, address: string | null, now = new Date()): Promise<number> {
+  const e = email.trim().toLowerCase();
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, e)).limit(1);
+  const knownAddress = user ? await isKnownAddress(db, user.id, address, now) : false;
+  return waitFor(db, { email: e, address, knownAddress, userId: user?.id ?? null }, now);
 }

@@ -35,6 +35,15 @@ const envSchema = z.object({
     .optional()
     .refine((s) => !s || s.split(",").every((k) => !k.trim() || Buffer.from(k.trim(), "base64").length === 32), "each key must be 32 bytes, base64-encoded"),
   PAYMENT_API_BASE_URL: z.url().default("http://127.0.0.1:4010"),
+  /**
+   * Other base URLs a credential may point at, comma-separated (https; internal addresses are refused
+   * all the same): PAYMENT_API_BASE_URL and the sandbox's are always allowed (lib/credentials/base-url-policy.ts).
+   */
+  PAYMENT_API_ALLOWED_BASE_URLS: z
+    .string()
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.url()))
+    .optional(),
   /** the sandbox's control API token: enables "Sandbox in one click" and the sandbox tools */
   SANDBOX_ADMIN_TOKEN: z.string().optional(),
   /** where the sandbox runs (default: PAYMENT_API_BASE_URL, which `npm start` points at it) */
@@ -58,7 +67,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanish.optional(),
   /**
    * Where invitations (and alerts) are mailed: smtp://user:pass@host:587 or smtps://…:465; unset,
-   * the invitation link is shown to the admin who sent it and written to the console.
+   * the invitation link is shown to the admin who sent it (never written to the console).
    */
   SMTP_URL: z
     .string()
@@ -98,6 +107,16 @@ export function sandboxUrl(e: Env = env()): string | null {
   return (e.SANDBOX_URL ?? e.PAYMENT_API_BASE_URL).replace(/\/+$/, "");
 }
 
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"];
+
+/**
+ * The sandbox credentials may point at although it is on an internal address: the one whose control
+ * API the dashboard holds, else PAYMENT_API_BASE_URL when it is on this machine (no real provider is).
+ */
+export function configuredSandboxUrl(e: Env = env()): string | null {
+  return sandboxUrl(e) ?? (LOOPBACK_HOSTS.includes(new URL(e.PAYMENT_API_BASE_URL).hostname) ? e.PAYMENT_API_BASE_URL.replace(/\/+$/, "") : null);
+}
+
 /** Where the provider reaches this dashboard (webhooks), and where links in mail point. */
 export function publicBaseUrl(e: Env = env()): string {
   const host = e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST;
@@ -111,5 +130,5 @@ export function publicBaseUrl(e: Env = env()): string {
 export function shouldSeedDemo(e: Env = env()): boolean {
   if (e.SEED_DEMO !== undefined) return e.SEED_DEMO;
   const { hostname } = new URL(e.PAYMENT_API_BASE_URL);
-  return !e.DATABASE_URL && ["127.0.0.1", "localhost", "[::1]", "::1"].includes(hostname);
+  return !e.DATABASE_URL && LOOPBACK_HOSTS.includes(hostname);
 }

@@ -46,11 +46,19 @@ export const users = pgTable("users", {
   totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
   /** the time step of the last accepted code: a code is never accepted twice */
   totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  /**
+   * A new secret waiting for its first code (enrolment, or moving to a new phone), sealed like the
+   * secret; the current one keeps working until this one is confirmed. Bound to the session that
+   * started it and good for a few minutes (lib/auth/two-factor.ts).
+   */
+  totpPendingCiphertext: text("totp_pending_ciphertext"),
+  totpPendingAt: timestamp("totp_pending_at", { withTimezone: true }),
+  totpPendingSessionId: uuid("totp_pending_session_id"),
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Two-factor recovery codes: shown once, stored as SHA-256 (they are random, 50 bits and more), each usable once. */
+/** Two-factor recovery codes: shown once, stored as salted scrypt hashes (older rows: SHA-256), each usable once. */
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {
@@ -719,6 +727,14 @@ export const approvalPolicies = pgTable("approval_policies", {
   thresholds: jsonb("thresholds").notNull().default(sql`'{}'::jsonb`),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A change that would let more through (lib/payouts/policy-changes.ts), waiting for another admin:
+   * one admin alone cannot switch approvals off, send, and switch them back.
+   */
+  proposedMode: text("proposed_mode", { enum: APPROVAL_MODES }),
+  proposedThresholds: jsonb("proposed_thresholds"),
+  proposedBy: uuid("proposed_by").references(() => users.id, { onDelete: "set null" }),
+  proposedAt: timestamp("proposed_at", { withTimezone: true }),
 });
 
 /** pix, spei, crypto: cash-outs (POST /v2/transactions/cashout); transfer: POST /v2/internal_transfers/payment. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkEvidence, evidenceChecklist, formatBytes, MAX_FILE_BYTES, MAX_FILES, sniffType } from "./evidence";
+import { checkEvidence, evidenceChecklist, evidenceFileName, formatBytes, MAX_FILE_BYTES, MAX_FILES, sniffType } from "./evidence";
 
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
 const JPG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
@@ -61,5 +61,16 @@ describe("evidenceChecklist and formatBytes", () => {
     expect(formatBytes(12)).toBe("12 B");
     expect(formatBytes(2048)).toBe("2 KB");
     expect(formatBytes(11 * 1024 * 1024)).toBe("11.0 MB");
+  });
+});
+
+describe("the name a file is sent under", () => {
+  it("keeps no path, no markup and no control characters, and ends in the extension of its content", () => {
+    expect(evidenceFileName("../../../etc/evil<script>.pdf", "application/pdf", 0)).toBe("evil_script_.pdf");
+    expect(evidenceFileName("C:\\Users\\ana\\comprovante PIX.png", "image/png", 0)).toBe("comprovante PIX.png");
+    expect(evidenceFileName("recibo-ação_01.JPG", "image/jpeg", 0)).toBe("recibo-ação_01.jpg");
+    expect(evidenceFileName("photo.png", "application/pdf", 0)).toBe("photo.pdf");
+    expect(evidenceFileName("\u0000\u001f../..", "image/png", 2)).toBe("evidence-3.png");
+    expect(evidenceFileName("a".repeat(300) + ".pdf", "application/pdf", 0)).toHaveLength(100);
   });
 });

@@ -86,3 +86,23 @@ const BY_TYPE: Record<string, ChecklistItem[]> = {
 export function evidenceChecklist(type: string, kind: SaleKind): ChecklistItem[] {
   return [...BY_KIND[kind], ...(BY_TYPE[type] ?? [])];
 }
+
+const EXTENSIONS: Record<EvidenceType, string> = { "application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png" };
+
+/**
+ * The name a file is sent to the API under: the last part of what the browser gave, letters
+ * (any script), digits, spaces, dots, dashes and underscores only, at most 100 characters, ending
+ * in the extension of its type by content. `../../../etc/evil<script>.pdf` goes as
+ * `evil_script_.pdf`; a name with nothing left becomes `evidence-<n>`.
+ */
+export function evidenceFileName(name: string, type: EvidenceType, index: number): string {
+  const ext = EXTENSIONS[type];
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .normalize("NFC")
+    .replace(/\.(pdf|jpe?g|png)$/i, "")
+    .replace(/[^\p{L}\p{N} ._-]+/gu, "_")
+    .replace(/_+/g, "_")
+    .replace(/^[\s._]+|[\s.]+$/g, "")
+    .slice(0, 100 - ext.length);
+  return `${base || `evidence-${index + 1}`}${ext}`;
+}

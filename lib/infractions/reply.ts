@@ -15,7 +15,7 @@ import { recordAudit } from "@/lib/audit/audit";
 import { publish } from "@/lib/events/live";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { applyApiInfraction, getInfraction, refreshInfraction, type InfractionView, type Target } from "./mirror";
-import { checkEvidence, MAX_MESSAGE, sniffType, SNIFF_BYTES } from "./evidence";
+import { checkEvidence, evidenceFileName, MAX_MESSAGE, sniffType, SNIFF_BYTES } from "./evidence";
 import type { Database } from "@/lib/db/driver";
 import type * as schema from "@/lib/db/schema";
 
@@ -69,13 +69,6 @@ export function checkReplyInput(message: string, files: readonly ReplyFile[]): E
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** A file name the API and the audit log can carry: no path, no control characters, not empty. */
-function cleanName(name: string, i: number): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
-  return clean || `evidence-${i + 1}`;
-}
-
 /** Best effort: the mirror after a failed or unknown reply (a timeout may still have landed). */
 async function refreshQuietly(deps: ReplyDeps, target: Target, infractionId: string, userId: string | null) {
   try {
@@ -105,7 +98,10 @@ export async function replyToInfraction(
   const bad = checkReplyInput(message, files);
   if (bad) return bad;
 
-  const evidence = files.map((f, i) => ({ name: cleanName(f.name, i), type: sniffType(f.bytes)!, data: f.bytes }));
+  const evidence = files.map((f, i) => {
+    const type = sniffType(f.bytes)!;
+    return { name: evidenceFileName(f.name, type, i), type, data: f.bytes };
+  });
   let result: { status: string; reply_id: string };
   try {
     result = await ctx.call(target, { userId }, (c) => c.infractions.reply({ id: infractionId, message, files: evidence }));

@@ -1,7 +1,7 @@
 /**
- * The dashboard's mail (invitations; alerts can use it too): through SMTP when SMTP_URL is set
- * (nodemailer), otherwise not sent: the caller shows the link to the member who asked, and it is
- * written to the console for whoever runs the dashboard.
+ * The dashboard's mail (invitations, security notices): through SMTP when SMTP_URL is set
+ * (nodemailer), otherwise not sent: the caller shows an invitation's link to the admin who asked.
+ * The console says a mail was not sent, never what it carried (an invitation link is a way in).
  */
 import nodemailer, { type Transporter } from "nodemailer";
 
@@ -16,9 +16,9 @@ function transportFor(smtpUrl: string): Transporter {
   return t;
 }
 
-export async function sendMail(config: { smtpUrl?: string; from: string }, mail: Mail, consoleNote?: string): Promise<MailResult> {
+export async function sendMail(config: { smtpUrl?: string; from: string }, mail: Mail): Promise<MailResult> {
   if (!config.smtpUrl) {
-    console.log(`[mail] SMTP_URL is not set: not sent to ${mail.to}: ${mail.subject}${consoleNote ? `\n[mail]   ${consoleNote}` : ""}`);
+    console.log(`[mail] SMTP_URL is not set: not sent to ${mail.to}: ${mail.subject}`);
     return { delivered: false, reason: "no_smtp" };
   }
   try {

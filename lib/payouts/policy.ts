@@ -21,3 +21,22 @@ export function needsApproval(policy: ApprovalPolicy, totals: Record<string, str
     return limit !== undefined && limit !== "" && new Money(amount).gt(limit);
   });
 }
+
+const STRICTNESS: Record<ApprovalMode, number> = { none: 0, above: 1, all: 2 };
+
+/**
+ * Whether `next` lets through something `current` holds: a weaker mode, a currency's threshold
+ * removed or raised. Such a change needs a second admin; a stricter one applies at once.
+ */
+export function loosens(current: ApprovalPolicy, next: ApprovalPolicy): boolean {
+  const named = (p: ApprovalPolicy) => Object.entries(p.thresholds).filter(([, v]) => v !== undefined && v !== "");
+  // "above" with no threshold holds nothing: it is "none".
+  const effective = (p: ApprovalPolicy): ApprovalMode => (p.mode === "above" && named(p).length === 0 ? "none" : p.mode);
+  const [from, to] = [effective(current), effective(next)];
+  if (STRICTNESS[to] !== STRICTNESS[from]) return STRICTNESS[to] < STRICTNESS[from];
+  if (from !== "above") return false;
+  return named(current).some(([currency, limit]) => {
+    const proposed = next.thresholds[currency];
+    return proposed === undefined || proposed === "" || new Money(proposed).gt(limit);
+  });
+}

@@ -3,7 +3,7 @@
  * throttle counts an attempt before its password is checked, per e-mail and address pair and per
  * address, with a growing delay; two-factor codes and recovery codes; stronger hashes on sign-in.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { generate } from "otplib";
@@ -142,10 +142,11 @@ describeEachDatabase("sign-in with throttling and two-factor", (db) => {
 
   it("asks for a second factor when enrolled; a code works once, a recovery code works once", async () => {
     const u = await user("fabio@shop.test");
-    const { secret } = await beginEnrolment(db(), keyring, u.id, u.email);
+    const sessionId = randomUUID();
+    const { secret } = await beginEnrolment(db(), keyring, u.id, u.email, sessionId);
     // Not yet confirmed: the password alone signs in.
     expect((await signIn("fabio@shop.test", pw, null)).ok).toBe(true);
-    const enrolled = await confirmEnrolment(db(), keyring, u.id, await generate({ secret }));
+    const enrolled = await confirmEnrolment(db(), keyring, u.id, await generate({ secret }), sessionId);
     expect(enrolled.ok).toBe(true);
     const codes = enrolled.ok ? enrolled.recoveryCodes : [];
     expect(codes).toHaveLength(10);

@@ -147,11 +147,14 @@ for (const target of databaseTargets()) {
       expect(live.some((e) => e.kind === "infraction" && (e.payload as { infractionId?: string; status?: string }).infractionId === id && (e.payload as { status?: string }).status === "responded")).toBe(true);
     });
 
-    it("the type sent is the sniffed one: a PNG named .pdf goes as image/png", async () => {
+    it("the type sent is the sniffed one: a PNG named .pdf goes as image/png, its name ending .png; a path or markup in a name never reaches the API", async () => {
       const id = await openInfraction(12);
-      expect(await reply(id, "Photo of the parcel.", [png("parcel.pdf")])).toMatchObject({ ok: true, status: "responded" });
+      expect(await reply(id, "Photo of the parcel.", [png("parcel.pdf"), pdf("../../../etc/evil<script>.pdf")])).toMatchObject({ ok: true, status: "responded" });
       const files = (await apiReplies(id))[0]!.files;
-      expect(files).toEqual([expect.objectContaining({ name: "parcel.pdf", content_type: "image/png" })]);
+      expect(files).toEqual([
+        expect.objectContaining({ name: "parcel.png", content_type: "image/png" }),
+        expect.objectContaining({ name: "evil_script_.pdf", content_type: "application/pdf" }),
+      ]);
     });
 
     it("a resolved infraction is refused: by the API when the mirror is stale (then the mirror catches up), by the mirror after", async () => {
@@ -167,8 +170,10 @@ for (const target of databaseTargets()) {
     });
 
     describe("the route handler (POST /api/infractions/{id}/reply)", () => {
+      /** As the browser posts it from the dashboard's page: its Origin is the host it is sent to. */
       const call = async (id: string, init: { body?: BodyInit | null; headers?: Record<string, string> }) => {
-        const res = await POST(new Request(`http://dash.test/api/infractions/${id}/reply`, { method: "POST", ...init, duplex: "half" } as RequestInit), { params: Promise.resolve({ id }) });
+        const headers = { host: "dash.test", origin: "http://dash.test", ...init.headers };
+        const res = await POST(new Request(`http://dash.test/api/infractions/${id}/reply`, { method: "POST", ...init, headers, duplex: "half" } as RequestInit), { params: Promise.resolve({ id }) });
         return { status: res.status, body: (await res.json()) as { ok: boolean; status?: string; error?: { code: string; message: string; field?: string } } };
       };
       const form = (message: string, files: ReplyFile[]) => {
@@ -181,6 +186,16 @@ for (const target of databaseTargets()) {
       const as = async (userId: string | null) => {
         route.access = userId ? await loadAccess(db(), userId) : null;
       };
+
+      it("refuses a post from another site (or without an Origin) before anything else, with a message", async () => {
+        const id = await openInfraction(14);
+        await as(support);
+        for (const origin of ["https://evil.example", ""]) {
+          const refused = await call(id, { body: form("Delivered.", [pdf("a.pdf")]), headers: origin ? { origin } : { origin: "null" } });
+          expect(refused).toMatchObject({ status: 403, body: { ok: false, error: { code: "CROSS_ORIGIN", message: expect.stringContaining("did not come from the dashboard") } } });
+        }
+        expect(await apiReplies(id)).toEqual([]);
+      });
 
       it("refuses a signed-out caller (401) and an operator (403) with a message, before reading anything", async () => {
         const id = await openInfraction(11);

@@ -4,7 +4,7 @@
  * an account in another organisation accepts after signing in, and nobody learns their name.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { sendMail } from "@/lib/mail/mailer";
 import { acceptAsExistingUser, acceptAsNewUser, createInvitation, INVITATION_DAYS, invitationLink, listInvitations, viewInvitation, withdrawInvitation } from "@/lib/team/invitations";
@@ -97,7 +97,16 @@ describeEachDatabase("invitations", (db) => {
     expect(after!.hash).toBe("x");
   });
 
-  it("without SMTP nothing is sent: the caller shows the link", async () => {
-    expect(await sendMail({ from: "x@y.z" }, { to: "someone@a.test", subject: "s", text: "t" })).toEqual({ delivered: false, reason: "no_smtp" });
+  it("without SMTP nothing is sent: the caller shows the link, and the console never carries it", async () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")));
+    try {
+      const link = "http://127.0.0.1:3000/invite/secret-invitation-token-0123456789";
+      expect(await sendMail({ from: "x@y.z" }, { to: "someone@a.test", subject: "You are invited", text: `Open ${link}` })).toEqual({ delivered: false, reason: "no_smtp" });
+      expect(printed.join("\n")).toContain("not sent to someone@a.test");
+      expect(printed.join("\n")).not.toContain("secret-invitation-token");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

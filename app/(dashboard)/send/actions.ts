@@ -18,7 +18,8 @@ import { APPROVAL_MODES } from "@/lib/db/schema";
 import { CURRENCIES } from "@/lib/payments/currencies";
 import { normalizeAmount } from "@/lib/charges/form";
 import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
-import { approvePayout, getPayout, PayoutError, rejectPayout, requestPayout, sendPayout, setApprovalPolicy, type PayoutTarget } from "@/lib/payouts/service";
+import { approvePayout, getPayout, PayoutError, rejectPayout, requestPayout, sendPayout, type PayoutTarget } from "@/lib/payouts/service";
+import { changeApprovalPolicy, decidePolicyChange, PolicyChangeRefused } from "@/lib/payouts/policy-changes";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
 import type { Access } from "@/lib/auth/authorize";
@@ -173,6 +174,10 @@ const amountText = z
   .trim()
   .refine((s) => s === "" || (normalizeAmount(s) !== null && Number(normalizeAmount(s)) > 0), "send.errors.thresholdInvalid");
 
+/**
+ * The approval policy (admins). A change that lets more through waits for another admin when there
+ * is one (lib/payouts/policy-changes.ts); `applied` says which happened.
+ */
 export const setApprovalPolicyAction = protectedAction(
   "organization.manage",
   z.object({ mode: z.enum(APPROVAL_MODES), thresholds: z.partialRecord(z.enum(CURRENCIES), amountText) }),
@@ -181,9 +186,24 @@ export const setApprovalPolicyAction = protectedAction(
     for (const [c, v] of Object.entries(thresholds)) if (v) clean[c] = normalizeAmount(v)!;
     if (mode === "above" && Object.keys(clean).length === 0) throw new ExpectedError("INVALID_INPUT", "send.errors.thresholdMissing", undefined, "thresholds");
     const d = await getDatabase();
-    await setApprovalPolicy(d.db, access.organizationId, access.userId, { mode, thresholds: clean });
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "approval_policy.changed", target: access.organizationId, details: { mode, thresholds: clean } });
-    return { mode, thresholds: clean };
+    const { applied } = await changeApprovalPolicy(d.db, access.organizationId, actor, { mode, thresholds: clean });
+    return { mode, thresholds: clean, applied };
+  },
+  { reauth: true },
+);
+
+/** Another admin approves or rejects a waiting change of the policy; its proposer may withdraw it (reject). */
+export const decidePolicyChangeAction = protectedAction(
+  "organization.manage",
+  z.object({ decision: z.enum(["approve", "reject"]) }),
+  async ({ decision }, { access, actor }) => {
+    const d = await getDatabase();
+    try {
+      return await decidePolicyChange(d.db, access.organizationId, actor, decision);
+    } catch (e) {
+      if (e instanceof PolicyChangeRefused) throw new ExpectedError(e.code, e.code === "OWN_PROPOSAL" ? "send.policy.ownProposal" : "send.policy.nothingWaiting");
+      throw e;
+    }
   },
   { reauth: true },
 );

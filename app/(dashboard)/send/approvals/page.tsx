@@ -5,14 +5,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ApprovalActions } from "@/components/send/approval-actions";
-import { ApprovalPolicyForm } from "@/components/send/approval-policy-form";
+import { ApprovalPolicyForm, PolicyProposal } from "@/components/send/approval-policy-form";
 import { PayoutList, recipientText } from "@/components/send/payout-list";
 import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
 import { pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { latestEventId } from "@/lib/events/live";
-import { awaitingBatches, getApprovalPolicy, listPayouts, recentlyDecided } from "@/lib/payouts/service";
+import { awaitingBatches, listPayouts, recentlyDecided } from "@/lib/payouts/service";
+import { currentPolicy } from "@/lib/payouts/policy-changes";
+import type { ApprovalPolicy } from "@/lib/payouts/policy";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -30,13 +32,15 @@ export default async function ApprovalsPage() {
   const db = await getDb();
   const target = { organizationId: access.organizationId, environment };
   const canApprove = can(access.role, "money.approve");
-  const [after, waiting, batches, decided, policy] = await Promise.all([
+  const [after, waiting, batches, decided, { policy, proposal }] = await Promise.all([
     latestEventId(db, access.organizationId),
     listPayouts(db, target, { states: ["awaiting_approval"], limit: 100 }),
     awaitingBatches(db, target),
     recentlyDecided(db, target),
-    getApprovalPolicy(db, access.organizationId),
+    currentPolicy(db, access.organizationId),
   ]);
+  const describe = (p: ApprovalPolicy) =>
+    `${t(`send.policy.current.${p.mode}`)}${p.mode === "above" ? ` ${Object.entries(p.thresholds).map(([c, a]) => `${c} > ${formatMoney(a, c, locale)}`).join(" · ")}` : ""}`;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid content-start gap-6">
@@ -110,9 +114,16 @@ export default async function ApprovalsPage() {
         </CardHeader>
         <CardContent className="grid gap-3">
           <p className="text-sm" data-testid="approval-policy-current">
-            {t(`send.policy.current.${policy.mode}`)}
-            {policy.mode === "above" && ` ${Object.entries(policy.thresholds).map(([c, a]) => `${c} > ${formatMoney(a, c, locale)}`).join(" · ")}`}
+            {describe(policy)}
           </p>
+          {proposal && (
+            <PolicyProposal
+              text={describe(proposal.policy)}
+              by={t("send.policy.proposedBy", { name: proposal.proposedBy?.name ?? "—", date: formatDateTime(proposal.proposedAt, locale) })}
+              own={proposal.proposedBy?.id === access.userId}
+              canDecide={can(access.role, "organization.manage")}
+            />
+          )}
           {can(access.role, "organization.manage") && <ApprovalPolicyForm policy={policy} />}
         </CardContent>
       </Card>

@@ -1,9 +1,11 @@
 "use server";
 /**
- * API credentials. Admins and operators may register and test (a registered credential is
- * pending); only admins activate, revoke and create sandbox accounts. Each action checks its own
- * permission (protectedAction) and passes the organisation explicitly: a credential id from another
- * organisation is simply not found.
+ * API credentials, admins only (`credentials.manage`): register (pending), test, activate, revoke,
+ * create a sandbox account. Each action checks its own permission (protectedAction) and passes the
+ * organisation explicitly: a credential id from another organisation is simply not found. Every
+ * change asks the admin to confirm it is them (`reauth`), and a credential may only point where the
+ * dashboard is configured to send secrets (lib/credentials/base-url-policy.ts), checked before
+ * anything is stored or sent.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -11,7 +13,10 @@ import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { apiContext, keyring } from "@/lib/api-context";
 import { describeCode } from "@/lib/api-context/describe";
 import { getDb } from "@/lib/db";
-import { env, publicBaseUrl, sandboxUrl } from "@/lib/env";
+import { configuredSandboxUrl, env, publicBaseUrl, sandboxUrl } from "@/lib/env";
+import { baseUrlPolicy, baseUrlRefusal } from "@/lib/credentials/base-url-policy";
+import * as schema from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/audit";
 import { activateCredential, CredentialChangeRefused, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
 import { credentialFormSchema } from "@/lib/credentials/form-schema";
@@ -43,32 +48,69 @@ function refusal(e: unknown): never {
 
 const idSchema = z.object({ id: z.uuid() });
 
-export const registerCredentialAction = protectedAction("credentials.register", credentialFormSchema, async (input, { access, actor }) => {
-  return registerCredential(await getDb(), keyring(), access.organizationId, actor, input).catch(refusal);
-});
+/** Refuses a base URL the dashboard must not send a secret to (field `baseUrl`). */
+async function checkBaseUrl(baseUrl: string): Promise<void> {
+  const e = env();
+  const problem = await baseUrlRefusal(baseUrl, baseUrlPolicy(e, configuredSandboxUrl(e)));
+  if (problem) throw new ExpectedError("BASE_URL_REFUSED", problem, { allowed: baseUrlPolicy(e, configuredSandboxUrl(e)).allowed.join(", ") }, "baseUrl");
+}
 
-export const testCredentialAction = protectedAction("credentials.register", idSchema, async ({ id }, { access, actor }): Promise<CredentialCheck> => {
+/** A stored credential's base URL is checked again before its secret goes anywhere (it may predate the rule). */
+async function checkStoredBaseUrl(organizationId: string, id: string): Promise<void> {
+  const c = schema.apiCredentials;
+  const [row] = await (await getDb())
+    .select({ baseUrl: c.baseUrl })
+    .from(c)
+    .where(and(eq(c.id, id), eq(c.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw new ExpectedError("NOT_FOUND", "credentials.errors.notFound");
+  await checkBaseUrl(row.baseUrl);
+}
+
+export const registerCredentialAction = protectedAction(
+  "credentials.manage",
+  credentialFormSchema,
+  async (input, { access, actor }) => {
+    await checkBaseUrl(input.baseUrl);
+    return registerCredential(await getDb(), keyring(), access.organizationId, actor, input).catch(refusal);
+  },
+  { reauth: true },
+);
+
+export const testCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }): Promise<CredentialCheck> => {
+  await checkStoredBaseUrl(access.organizationId, id);
   return testCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
 });
 
 export const activateCredentialAction = protectedAction(
   "credentials.manage",
   idSchema,
-  async ({ id }, { access, actor }) => activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal),
+  async ({ id }, { access, actor }) => {
+    await checkStoredBaseUrl(access.organizationId, id);
+    return activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+  },
   { reauth: true },
 );
 
-export const revokeCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }) => {
-  await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
-  return { id };
-});
+export const revokeCredentialAction = protectedAction(
+  "credentials.manage",
+  idSchema,
+  async ({ id }, { access, actor }) => {
+    await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+    return { id };
+  },
+  { reauth: true },
+);
 
 /**
  * "Sandbox in one click": a sandbox account with opening balances and its credential, created and
  * activated at the sandbox through its control API; in the dashboard it arrives pending, like any
  * other credential, for an admin to activate.
  */
-export const createSandboxCredentialAction = protectedAction("credentials.manage", z.object({}), async (_input, { access, actor }) => {
+export const createSandboxCredentialAction = protectedAction(
+  "credentials.manage",
+  z.object({}),
+  async (_input, { access, actor }) => {
   const url = sandboxUrl();
   if (!url) throw new ExpectedError("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
   const control = new SandboxControl(url, env().SANDBOX_ADMIN_TOKEN!);
@@ -102,4 +144,6 @@ export const createSandboxCredentialAction = protectedAction("credentials.manage
   });
   await recordAudit(db, { organizationId: access.organizationId, actor, action: "credential.sandbox_created", target: id, details: { username } });
   return { id, username };
-});
+  },
+  { reauth: true },
+);

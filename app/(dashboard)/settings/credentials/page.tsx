@@ -6,11 +6,11 @@ import { CredentialList, type CredentialView } from "@/components/credentials/cr
 import { RegisterCredentialDialog } from "@/components/credentials/register-credential-dialog";
 import { SandboxCredentialButton } from "@/components/credentials/sandbox-credential-button";
 import { authorizePage } from "@/lib/auth/authorize";
-import { can } from "@/lib/auth/roles";
 import { describeCode } from "@/lib/api-context/describe";
 import { listCredentials } from "@/lib/credentials/service";
 import { getDb } from "@/lib/db";
-import { env, sandboxUrl } from "@/lib/env";
+import { configuredSandboxUrl, env, sandboxUrl } from "@/lib/env";
+import { baseUrlPolicy } from "@/lib/credentials/base-url-policy";
 import { getI18n } from "@/lib/i18n/server";
 import { adminCount } from "@/lib/organizations/setup";
 
@@ -19,13 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("credentials.title") };
 }
 
-/** Admins and operators: the organisation's Payment API credentials. Secrets never come back here. */
+/** Admins: the organisation's Payment API credentials. Secrets never come back here. */
 export default async function CredentialsPage() {
-  const access = await authorizePage("credentials.register");
+  const access = await authorizePage("credentials.manage");
   const { t } = await getI18n();
   const db = await getDb();
   const [credentials, admins] = await Promise.all([listCredentials(db, access.organizationId), adminCount(db, access.organizationId)]);
-  const canManage = can(access.role, "credentials.manage");
   const sandbox = sandboxUrl();
   const checkText = (check: NonNullable<CredentialView["lastCheck"]>) => {
     if (check.ok) return t("credentials.checkOk");
@@ -41,15 +40,18 @@ export default async function CredentialsPage() {
         </CardTitle>
         <CardDescription>{t("credentials.description")}</CardDescription>
         <CardAction className="flex flex-wrap justify-end gap-2">
-          {canManage && sandbox && <SandboxCredentialButton />}
-          <RegisterCredentialDialog defaultBaseUrls={{ sandbox: sandbox ?? "", production: env().PAYMENT_API_BASE_URL }} />
+          {sandbox && <SandboxCredentialButton />}
+          <RegisterCredentialDialog
+            defaultBaseUrls={{ sandbox: sandbox ?? "", production: env().PAYMENT_API_BASE_URL.replace(/\/+$/, "") }}
+            allowedBaseUrls={baseUrlPolicy(env(), configuredSandboxUrl()).allowed}
+          />
         </CardAction>
       </CardHeader>
       <CardContent>
         {views.length === 0 ? (
           <EmptyState icon={<KeyRound />} titleAs="h3" title={t("credentials.emptyTitle")} description={t("credentials.emptyDescription")} />
         ) : (
-          <CredentialList credentials={views} canManage={canManage} currentUserId={access.userId} adminCount={admins} />
+          <CredentialList credentials={views} currentUserId={access.userId} adminCount={admins} />
         )}
       </CardContent>
     </Card>

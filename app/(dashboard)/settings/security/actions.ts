@@ -4,9 +4,11 @@
  * and the organisation's security policy (admins, `organization.manage`). Each writes the audit log.
  */
 import { z } from "zod";
-import { ExpectedError, protectedAction, selfAction } from "@/lib/actions/safe-action";
+import { ExpectedError, protectedAction, selfAction, type ActionContext } from "@/lib/actions/safe-action";
 import { keyring } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { securityNotice } from "@/lib/auth/security-notice";
 import { signOut } from "@/lib/auth";
 import { sessionClock } from "@/lib/auth/authorize";
 import {
@@ -16,6 +18,7 @@ import {
   finishTwoFactor,
   IDLE_MINUTES_RANGE,
   reauthenticate,
+  regenerateRecoveryCodes,
   SecurityChangeRefused,
   setSecurityPolicy,
   startTwoFactor,
@@ -28,7 +31,7 @@ function refusal(e: unknown): never {
   if (e instanceof SecurityChangeRefused) {
     switch (e.code) {
       case "WRONG_PASSWORD":
-        throw new ExpectedError(e.code, "security.wrongPassword", undefined, "current");
+        throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
       case "THROTTLED":
         throw new ExpectedError(e.code, "security.throttled", { minutes: Math.max(1, Math.ceil(Number(e.detail ?? 60) / 60)) });
       case "WEAK_PASSWORD":
@@ -39,6 +42,8 @@ function refusal(e: unknown): never {
         throw new ExpectedError(e.code, "security.enrolmentExpired");
       case "POLICY_REQUIRES_TWO_FACTOR":
         throw new ExpectedError(e.code, "security.policyRequiresTwoFactor");
+      case "NOT_ENABLED":
+        throw new ExpectedError(e.code, "security.twoFactorNotOn");
       default:
         throw new ExpectedError(e.code, "errors.forbidden");
     }
@@ -50,23 +55,46 @@ export const changePasswordAction = selfAction(
   z
     .object({ current: z.string().min(1, "auth.passwordRequired").max(200), next: z.string().min(12, "auth.passwordTooShort").max(200, "auth.passwordTooLong"), confirm: z.string() })
     .refine((v) => v.next === v.confirm, { path: ["confirm"], message: "auth.passwordsDoNotMatch" }),
-  async (input, { access, actor }) => changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor).catch(refusal),
+  async (input, { access, actor }) =>
+    changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor).catch((e: unknown) => {
+      // This form calls its password field "current".
+      if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "current");
+      return refusal(e);
+    }),
 );
 
-/** Step one of enrolment: a new secret for the authenticator app (the QR code's URI). */
-export const startTwoFactorAction = selfAction(z.object({}), async (_input, { access }) => startTwoFactor(await getDb(), keyring(), access.userId));
+/** The password, and a code while two-factor is on: what every two-factor change asks for. */
+const proofSchema = z.object({ password: z.string().min(1, "auth.passwordRequired").max(200), code: z.string().trim().max(40).optional() });
 
-/** Step two: a code from the app proves it; two-factor is on, and the ten recovery codes come back once. */
-export const confirmTwoFactorAction = selfAction(z.object({ code: z.string().trim().min(6, "auth.twoFactorInvalid").max(10) }), async ({ code }, { access, actor }) => ({
-  recoveryCodes: await finishTwoFactor(await getDb(), keyring(), access.userId, code, actor).catch(refusal),
-}));
+async function twoFactorChange({ access, actor }: ActionContext) {
+  const db = await getDb();
+  const e = env();
+  if (!access.session) throw new ExpectedError("UNAUTHENTICATED", "errors.unauthenticated");
+  return { change: { db, keyring: keyring(), actor, notice: securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }) }, sessionId: access.session.id };
+}
 
-export const turnOffTwoFactorAction = selfAction(z.object({ password: z.string().min(1, "auth.passwordRequired").max(200) }), async ({ password }, { access, actor }) => {
-  await turnOffTwoFactor(await getDb(), access.userId, password, actor).catch((e) => {
-    if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
-    refusal(e);
-  });
+/** Step one of enrolment (or of a move to a new phone): the password (and a current code) first, then a new secret for the app. */
+export const startTwoFactorAction = selfAction(proofSchema, async (proof, ctx) => {
+  const { change, sessionId } = await twoFactorChange(ctx);
+  return startTwoFactor(change, ctx.access.userId, sessionId, proof).catch(refusal);
+});
+
+/** Step two: a code from the new app proves it, in the session that started; the ten recovery codes come back once. */
+export const confirmTwoFactorAction = selfAction(z.object({ code: z.string().trim().min(6, "auth.twoFactorInvalid").max(10) }), async ({ code }, ctx) => {
+  const { change, sessionId } = await twoFactorChange(ctx);
+  return { recoveryCodes: await finishTwoFactor(change, ctx.access.userId, sessionId, code).catch(refusal) };
+});
+
+export const turnOffTwoFactorAction = selfAction(proofSchema, async (proof, ctx) => {
+  const { change } = await twoFactorChange(ctx);
+  await turnOffTwoFactor(change, ctx.access.userId, proof).catch(refusal);
   return { off: true };
+});
+
+/** Ten new recovery codes for the old ones (password and a code first). */
+export const regenerateRecoveryCodesAction = selfAction(proofSchema, async (proof, ctx) => {
+  const { change } = await twoFactorChange(ctx);
+  return { recoveryCodes: await regenerateRecoveryCodes(change, ctx.access.userId, proof).catch(refusal) };
 });
 
 export const revokeSessionAction = selfAction(z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => ({ ended: await endSession(await getDb(), access.userId, id, actor) }));
@@ -94,9 +122,6 @@ export const reauthenticateAction = selfAction(
   z.object({ password: z.string().min(1, "auth.passwordRequired").max(200), code: z.string().trim().max(40).optional() }),
   async ({ password, code }, { access, actor }) => {
     if (!access.session) throw new ExpectedError("UNAUTHENTICATED", "errors.unauthenticated");
-    await reauthenticate(await getDb(), keyring(), access.userId, access.session.id, { password, code: code || null }, actor, sessionClock()).catch((e: unknown) => {
-      if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
-      return refusal(e);
-    });
+    await reauthenticate(await getDb(), keyring(), access.userId, access.session.id, { password, code: code || null }, actor, sessionClock()).catch(refusal);
   },
 );

@@ -1,5 +1,10 @@
 "use server";
-/** Team management: admin only. Each action checks `team.manage` itself. */
+/**
+ * Team management: admin only. Each action checks `team.manage` itself, and each changes who may do
+ * what, so each asks the admin to confirm it is them when their last proof is old (`reauth`): a
+ * session left open cannot invite a second admin (who would then defeat the two-admin rules) or
+ * remove the other one.
+ */
 import { z } from "zod";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { ROLES } from "@/lib/auth/roles";
@@ -8,6 +13,7 @@ import { env, publicBaseUrl } from "@/lib/env";
 import { changeRole, removeMember, TeamChangeRefused } from "@/lib/team/members";
 import { createInvitation, InvitationRefused, invitationLink, withdrawInvitation } from "@/lib/team/invitations";
 import { resetMemberTwoFactor, SecurityChangeRefused } from "@/lib/auth/account-security";
+import { securityNotice } from "@/lib/auth/security-notice";
 import { sendMail } from "@/lib/mail/mailer";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -20,7 +26,7 @@ function refusal(e: unknown): never {
     if (e.code === "ALREADY_MEMBER") throw new ExpectedError(e.code, "team.emailTaken", undefined, "email");
     throw new ExpectedError(e.code, "team.invitationGone");
   }
-  if (e instanceof SecurityChangeRefused) throw new ExpectedError(e.code, "errors.forbidden");
+  if (e instanceof SecurityChangeRefused) throw new ExpectedError(e.code, e.code === "OTHER_ORGANIZATIONS" ? "team.resetOtherOrganizations" : "errors.forbidden");
   throw e;
 }
 
@@ -34,14 +40,20 @@ export const changeRoleAction = protectedAction(
   { reauth: true },
 );
 
-export const removeMemberAction = protectedAction("team.manage", z.object({ userId: z.uuid() }), async ({ userId }, { access, actor }) => {
-  await removeMember(await getDb(), access.organizationId, userId, actor).catch(refusal);
-  return { userId };
-});
+export const removeMemberAction = protectedAction(
+  "team.manage",
+  z.object({ userId: z.uuid() }),
+  async ({ userId }, { access, actor }) => {
+    await removeMember(await getDb(), access.organizationId, userId, actor).catch(refusal);
+    return { userId };
+  },
+  { reauth: true },
+);
 
 /**
  * Invites an e-mail with a role. The link goes out by mail when SMTP_URL is set; otherwise it comes
- * back to this admin to hand over (and is written to the console). Never a password.
+ * back to this admin to hand over, and only to them: a link that makes an admin is not written to
+ * the console, where whoever reads the server's output would find it. Never a password.
  */
 export const inviteMemberAction = protectedAction(
   "team.manage",
@@ -59,24 +71,34 @@ export const inviteMemberAction = protectedAction(
         subject: t("team.inviteMailSubject", { organization: access.organizationName }),
         text: t("team.inviteMailText", { organization: access.organizationName, inviter: access.name, role: t(`roles.${input.role}`), link, days: 7 }),
       },
-      `invitation link: ${link}`,
     );
     return { id, mailed: sent.delivered, link: sent.delivered ? null : link };
   },
+  { reauth: true },
 );
 
-export const withdrawInvitationAction = protectedAction("team.manage", z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => {
-  await withdrawInvitation(await getDb(), access.organizationId, id, actor).catch(refusal);
-  return { id };
-});
+export const withdrawInvitationAction = protectedAction(
+  "team.manage",
+  z.object({ id: z.uuid() }),
+  async ({ id }, { access, actor }) => {
+    await withdrawInvitation(await getDb(), access.organizationId, id, actor).catch(refusal);
+    return { id };
+  },
+  { reauth: true },
+);
 
-/** A member lost their authenticator: an admin erases their two-factor and ends their sessions. */
-/** Someone's lost phone: whoever could do this at will could take an account over, so it asks for the password again too. */
+/**
+ * A member lost their authenticator: an admin erases their two-factor and ends their sessions
+ * (only for a member of no organisation the admin does not run). Whoever could do this at will
+ * could take an account over, so it asks for the password again too; the member is told by mail.
+ */
 export const resetTwoFactorAction = protectedAction(
   "team.manage",
   z.object({ userId: z.uuid() }),
   async ({ userId }, { access, actor }) => {
-    await resetMemberTwoFactor(await getDb(), access.organizationId, userId, actor).catch(refusal);
+    const db = await getDb();
+    const e = env();
+    await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM })).catch(refusal);
     return { userId };
   },
   { reauth: true },

@@ -14,6 +14,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { translateKeyOrText, type Translate } from "@/lib/i18n/translate";
 import { MAX_BODY_BYTES } from "@/lib/infractions/evidence";
 import { checkReplyable, replyToInfraction, type ReplyError, type ReplyFile } from "@/lib/infractions/reply";
+import { sameOrigin } from "@/lib/security/same-origin";
 
 export const dynamic = "force-dynamic";
 
@@ -44,6 +45,11 @@ function cappedRequest(req: Request, max: number): { request: Request; exceeded:
 }
 
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  // Another site cannot make a signed-in member's browser post evidence (the session cookie would go with it).
+  if (!sameOrigin(req.headers)) {
+    const { t } = await getI18n();
+    return answer(t, 403, { code: "CROSS_ORIGIN", messages: [`${K}.crossOrigin`] });
+  }
   let access;
   try {
     access = await authorize("infractions.reply");
