@@ -53,7 +53,7 @@ export default defineConfig({
   // member waits for is bounded by the 10 s expectations, not by this.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  reporter: [["list"], ["./e2e/support/slowest-reporter.ts"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${DEMO_PORT}`,
     trace: "retain-on-failure",
@@ -64,12 +64,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    // The roster (e2e/roster.setup.ts): signed-in states the journeys open instead of signing in.
+    { name: "setup", testMatch: /roster\.setup\.ts/ },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["setup"],
-      testIgnore: /auth\.setup\.ts/,
+      testIgnore: /roster\.setup\.ts/,
     },
   ],
   webServer: [

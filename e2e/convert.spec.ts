@@ -9,7 +9,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { Decimal } from "decimal.js";
-import { test, expect, addMember, callAction, memberContext, merchantIntegration, sandboxControl, type CapturedAction } from "./fixtures";
+import { test, expect, callAction, memberContext, merchantIntegration, roster, sandboxControl, type CapturedAction } from "./fixtures";
 import { formatMoney } from "../lib/i18n/format";
 
 const shots = process.env.CONVERT_SCREENSHOTS === "1";
@@ -130,8 +130,7 @@ test("support and viewer members cannot convert: no form on the page, and a dire
   await expect(page.getByTestId("conversion-result")).toBeVisible({ timeout: 20_000 });
 
   for (const role of ["support", "viewer"] as const) {
-    const member = await addMember(browser, role, `convert-${role}`);
-    const { context: theirs, page: theirPage } = await memberContext(browser, member);
+    const { context: theirs, page: theirPage } = await memberContext(browser, roster(role));
     await theirPage.goto("/convert");
     await expect(theirPage.getByTestId("convert-not-allowed")).toContainText("cannot convert");
     await expect(theirPage.getByRole("button", { name: "Get quote" })).toHaveCount(0);

@@ -10,13 +10,15 @@ import type { BrowserContext, Page } from "@playwright/test";
 import {
   test,
   expect,
-  addMember,
   callAction,
   captureAction,
   memberContext,
+  signedInNow,
+  roster,
   sandboxControl,
   SANDBOX_URL,
   DEMO_SERVER_LOG,
+  type CapturedAction,
   type Member,
 } from "./fixtures";
 
@@ -54,7 +56,8 @@ async function register(page: Page, name: string, cred: { client_id: string; cli
   await page.getByRole("button", { name: "Register credential" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
-  await expect(dialog.getByLabel("Base URL")).toHaveValue(SANDBOX_URL);
+  // A choice among the addresses the dashboard is configured for, the sandbox's by default.
+  await expect(dialog.getByLabel("Base URL")).toHaveText(SANDBOX_URL);
   await dialog.getByLabel("Client id").fill(cred.client_id);
   await dialog.getByLabel("Client secret").fill(cred.client_secret);
   await dialog.getByLabel("Signing key").fill(cred.signing_key);
@@ -69,43 +72,33 @@ async function confirm(page: Page, button: "Activate" | "Revoke") {
   await page.getByRole("alertdialog").getByRole("button", { name: button }).click();
 }
 
-let operator: Member;
-let secondAdmin: Member;
+let register_: CapturedAction;
 
-test("an operator registers a sandbox credential, which stays pending, masked, with no way to activate it", async ({ browser }) => {
-  operator = await addMember(browser, "operator", "cred-op");
+test("a second admin registers a sandbox credential, which stays pending and masked; having registered it, they cannot activate it themselves", async ({ browser }) => {
   const acct = await newSandboxAccount({ activate: true, brl: 777 });
-  const { context, page } = await signedIn(browser, operator);
-  const c = await register(page, "Ops sandbox", acct.credential);
-  await expect(c.getByTestId("credential-status")).toHaveText("Pending");
-  await expect(c.getByTestId("credential-secret")).toHaveText(`••••••••${acct.credential.client_secret.slice(-4)}`);
-  await expect(c.getByText(acct.credential.client_id)).toBeVisible();
-  await expect(c.getByRole("button", { name: "Activate" })).toHaveCount(0);
-  await expect(c.getByRole("button", { name: "Revoke" })).toHaveCount(0);
-  await expect(page.getByText("Waiting for an admin to activate it. Test it first.")).toBeVisible();
-  expect(await page.content()).not.toContain(acct.credential.client_secret);
-  await context.close();
-});
-
-test("with two admins, the admin who registered a credential cannot activate it; a second admin does, and the pages switch to it; rotation back and revocation", async ({ browser }) => {
-  secondAdmin = await addMember(browser, "admin", "cred-admin2");
-  const acct = await newSandboxAccount({ activate: true });
-  const second = await signedIn(browser, secondAdmin);
-  const own = await register(second.page, "Admin2 sandbox", acct.credential);
+  const second = await signedIn(browser, roster("admin2"));
+  register_ = await captureAction(second.page, async () => void (await register(second.page, "Admin2 sandbox", acct.credential)));
+  const own = card(second.page, "Admin2 sandbox");
+  await expect(own.getByTestId("credential-status")).toHaveText("Pending");
+  await expect(own.getByTestId("credential-secret")).toHaveText(`••••••••${acct.credential.client_secret.slice(-4)}`);
+  await expect(own.getByText(acct.credential.client_id)).toBeVisible();
+  expect(await second.page.content()).not.toContain(acct.credential.client_secret);
   await expect(own.getByText("You registered this credential: another admin must activate it.")).toBeVisible();
   await own.getByRole("button", { name: "Activate" }).click();
   await confirm(second.page, "Activate");
   await expect(second.page.getByText("You registered this credential: another admin of your organisation must activate it.").first()).toBeVisible();
   await expect(own.getByTestId("credential-status")).toHaveText("Pending");
+  await second.context.close();
+});
 
-  // The demo admin activates the operator's credential: it replaces the demo's sandbox credential.
+test("the demo admin activates the second admin's credential and the pages switch to it; rotation back, and revocation", async ({ browser }) => {
   const admin = await signedIn(browser);
   await admin.page.goto("/settings/credentials");
-  const ops = card(admin.page, "Ops sandbox");
-  await ops.getByRole("button", { name: "Activate" }).click();
+  const theirs = card(admin.page, "Admin2 sandbox");
+  await theirs.getByRole("button", { name: "Activate" }).click();
   await expect(admin.page.getByRole("alertdialog")).toContainText("It replaces Demo sandbox as the Sandbox credential.");
   await confirm(admin.page, "Activate");
-  await expect(ops.getByTestId("credential-status")).toHaveText("Active");
+  await expect(theirs.getByTestId("credential-status")).toHaveText("Active");
   await expect(card(admin.page, "Demo sandbox").getByTestId("credential-status")).toHaveText("Replaced");
   await admin.page.goto("/overview");
   await expect(admin.page.getByTestId("balance-BRL").getByTestId("balance-available")).toHaveText("R$777.00");
@@ -120,18 +113,36 @@ test("with two admins, the admin who registered a credential cannot activate it;
 
   // Revocation is immediate and erases the secrets.
   await admin.page.goto("/settings/credentials");
-  for (const name of ["Ops sandbox", "Admin2 sandbox"]) {
-    await card(admin.page, name).getByRole("button", { name: "Revoke" }).click();
-    await confirm(admin.page, "Revoke");
-    await expect(card(admin.page, name).getByTestId("credential-status")).toHaveText("Revoked");
-    await expect(card(admin.page, name).getByTestId("credential-secret")).toHaveText("erased");
-  }
+  await card(admin.page, "Admin2 sandbox").getByRole("button", { name: "Revoke" }).click();
+  await confirm(admin.page, "Revoke");
+  await expect(card(admin.page, "Admin2 sandbox").getByTestId("credential-status")).toHaveText("Revoked");
+  await expect(card(admin.page, "Admin2 sandbox").getByTestId("credential-secret")).toHaveText("erased");
   await admin.page.goto("/settings/audit");
   for (const action of ["Credential registered", "Credential rotated", "Credential revoked"]) {
     await expect(admin.page.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
   }
   await admin.context.close();
-  await second.context.close();
+});
+
+test("a credential can only point where the dashboard is configured to send secrets: a direct call with another address is refused in words", async ({ browser }) => {
+  const acct = await newSandboxAccount({ activate: true });
+  // Signed in just now: the direct calls below are past "confirm it's you", and meet the address rule.
+  const admin = await signedInNow(browser);
+  watch(admin.context);
+  await admin.page.goto("/settings/credentials");
+  await admin.page.getByRole("button", { name: "Register credential" }).click();
+  await admin.page.getByRole("dialog").getByLabel("Base URL").click();
+  // The only address offered is the configured sandbox's.
+  await expect(admin.page.getByRole("option")).toHaveText([SANDBOX_URL]);
+  await admin.page.keyboard.press("Escape");
+  for (const baseUrl of ["http://127.0.0.1:5432", "http://169.254.169.254", "https://attacker.example"]) {
+    const answer = await callAction(admin.page, register_, { name: `Probe ${baseUrl}`, environment: "sandbox", baseUrl, clientId: acct.credential.client_id, clientSecret: acct.credential.client_secret, signingKey: "" });
+    expect(answer, baseUrl).toContain('"code":"BASE_URL_REFUSED"');
+    expect(answer).toContain("This dashboard connects only to these addresses");
+  }
+  await admin.page.reload();
+  await expect(admin.page.getByRole("heading", { name: /^Probe / })).toHaveCount(0);
+  await admin.context.close();
 });
 
 test("test connection explains a credential the provider has not activated yet, then succeeds once it is", async ({ browser }) => {
@@ -151,8 +162,7 @@ test("test connection explains a credential the provider has not activated yet, 
   await context.close();
 });
 
-test("viewers and operators cannot open the audit or request log, and the admin-only actions refuse them when called directly", async ({ browser }) => {
-  const viewer = await addMember(browser, "viewer", "cred-viewer");
+test("viewers and operators cannot open the credentials, the audit or the request log, and the admin-only actions refuse them when called directly", async ({ browser }) => {
   const acct = await newSandboxAccount({ activate: true });
   const admin = await signedIn(browser);
   const target = await register(admin.page, "Guarded", acct.credential);
@@ -165,19 +175,22 @@ test("viewers and operators cannot open the audit or request log, and the admin-
   const test_ = await captureAction(admin.page, () => target.getByRole("button", { name: "Test connection" }).click());
   await expect(target.getByTestId("credential-check")).toContainText("Connected");
 
-  for (const member of [viewer, operator]) {
+  for (const member of [roster("viewer"), roster("operator")]) {
     const { context, page } = await signedIn(browser, member);
-    for (const path of ["/settings/audit", "/settings/developers"]) {
+    for (const path of ["/settings/audit", "/settings/developers", "/settings/credentials"]) {
       expect((await page.goto(path))?.status(), `${member.role} ${path}`).toBe(403);
     }
-    const answer = await callAction(page, revoke, { id: credentialId });
-    expect(answer).toContain('"code":"FORBIDDEN"');
-    if (member.role === "viewer") {
-      expect((await page.goto("/settings/credentials"))?.status()).toBe(403);
-      expect(await callAction(page, test_, { id: credentialId })).toContain('"code":"FORBIDDEN"');
-    }
+    await page.goto("/settings/preferences");
+    await expect(page.getByRole("link", { name: "API credentials" })).toHaveCount(0);
+    expect(await callAction(page, revoke, { id: credentialId })).toContain('"code":"FORBIDDEN"');
+    expect(await callAction(page, test_, { id: credentialId })).toContain('"code":"FORBIDDEN"');
+    const acctOfTheirs = await newSandboxAccount({ activate: true });
+    const registered = await callAction(page, register_, { name: `${member.role} try`, environment: "sandbox", baseUrl: SANDBOX_URL, clientId: acctOfTheirs.credential.client_id, clientSecret: acctOfTheirs.credential.client_secret, signingKey: "" });
+    expect(registered, member.role).toContain('"code":"FORBIDDEN"');
     await context.close();
   }
+  await admin.page.reload();
+  await expect(admin.page.getByRole("heading", { name: /^(operator|viewer) try$/ })).toHaveCount(0);
   await admin.page.reload();
   await expect(card(admin.page, "Guarded").getByTestId("credential-status")).toHaveText("Pending");
   await card(admin.page, "Guarded").getByRole("button", { name: "Revoke" }).click();
@@ -206,7 +219,9 @@ test("a member of organisation A cannot read or act on organisation B's credenti
   await expect(b.getByTestId("credential-check")).toContainText("Connected");
 
   // The second admin of A (not a member of B) tries B's credential by id: not found, nothing changes.
-  const a = await signedIn(browser, secondAdmin);
+  // Signed in just now (not the roster's stored session): a direct activation is past "confirm it's you" and meets the organisation check.
+  const a = await signedInNow(browser, roster("admin2"));
+  watch(a.context);
   await a.page.goto("/settings/credentials");
   await expect(a.page.getByRole("heading", { name: "B sandbox" })).toHaveCount(0);
   expect(await callAction(a.page, activate, { id: bId })).toContain('"code":"NOT_FOUND"');
@@ -223,23 +238,23 @@ test("a member of organisation A cannot read or act on organisation B's credenti
 });
 
 test("no secret or access token appears in any page, script, action answer, server log line or request-log row", async ({ browser }) => {
-  // Every page of a request log that grows with each journey before this one (and a sync every 5 s).
-  test.setTimeout(180_000);
   const admin = await signedIn(browser);
   await admin.page.goto("/settings/developers");
   await expect(admin.page.getByTestId("request-log-row").first()).toBeVisible();
-  // Every page of the request log the journeys produced.
-  // Followed by address rather than by click: each page is a whole answer the browser receives.
-  for (let older = admin.page.getByRole("link", { name: "Older" }); await older.count(); ) {
-    await admin.page.goto((await older.getAttribute("href"))!);
-    await expect(admin.page.getByTestId("request-log-row").first()).toBeVisible();
-  }
+  // Every row of the request log the journeys produced, in one answer: its CSV export (what the page shows, every row).
+  const exported = await admin.page.request.get((await admin.page.getByTestId("request-log-export").getAttribute("href"))!);
+  expect(exported.status()).toBe(200);
+  const csv = await exported.text();
+  const rows = csv.trim().split("\r\n").length - 1;
+  expect(rows, "the export has every row the journeys made").toBeGreaterThan(50);
+  answers.push({ url: "/api/request-log/export", body: Promise.resolve(csv) });
   await admin.context.close();
 
   expect(secrets.length).toBeGreaterThan(8);
   const bodies = await Promise.all(answers.map(async (a) => ({ url: a.url, body: await a.body })));
   expect(bodies.filter((b) => b.url.includes("/_next/static/")).length, "scripts were checked").toBeGreaterThan(5);
-  expect(bodies.filter((b) => b.url.includes("/settings/developers")).length, "the request log was checked").toBeGreaterThan(0);
+  expect(bodies.filter((b) => b.url.includes("/settings/developers")).length, "the request log page was checked").toBeGreaterThan(0);
+  expect(bodies.filter((b) => b.url.includes("/api/request-log/export")).length, "every request-log row was checked").toBe(1);
   const log = readFileSync(DEMO_SERVER_LOG, "utf8");
   const sandboxJwt = /eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9\.[\w-]+\.[\w-]+/;
   for (const { url, body } of [...bodies, { url: DEMO_SERVER_LOG, body: log }]) {

@@ -5,7 +5,8 @@
  * already has an account elsewhere), and a Content-Security-Policy with a fresh nonce on every page.
  */
 import { generate } from "otplib";
-import { test, expect, addMember, invitationLinkFor, signIn, type Member } from "./fixtures";
+import { test, expect, addMember, callAction, captureAction, invitationLinkFor, signIn, type Member } from "./fixtures";
+import { newestMailTo } from "./support/mail-catcher";
 import type { Browser, Page } from "@playwright/test";
 import { rmSync, writeFileSync } from "node:fs";
 import { SESSION_CLOCK_FILE } from "../playwright.config";
@@ -145,7 +146,9 @@ test("enrol two-factor, sign in with a code, and with a recovery code once (the 
   await expect(page.getByTestId("two-factor-off")).toBeVisible();
   await page.getByRole("link", { name: "Set up two-factor" }).click();
   await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  // The password first, whoever holds the session.
+  await page.getByLabel("Current password").fill(member.password);
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("totp-qr")).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   // A wrong code first: refused in words.
@@ -189,6 +192,65 @@ test("enrol two-factor, sign in with a code, and with a recovery code once (the 
   await expect(page).toHaveURL(/\/login/);
   await context.close();
   twoFactorMember = { ...member, secret, recovery };
+  // Told by mail, in words, without a code.
+  const mail = newestMailTo(member.email)!.raw;
+  expect(mail).toContain("Two-factor sign-in was turned on");
+  for (const code of recovery) expect(mail).not.toContain(code);
+});
+
+test("a copy of a session cookie can neither turn two-factor off nor move it to another phone: the password and a current code are asked, and nothing changes", async ({ browser }) => {
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+  await signIn(page, twoFactorMember.email, twoFactorMember.password);
+  await page.getByTestId("two-factor-code").fill(twoFactorMember.recovery[1]!);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // Someone copies the session cookie into their own browser.
+  const thief = await browser.newContext();
+  await thief.addCookies(await owner.cookies());
+  const tp = await thief.newPage();
+  await tp.goto("/settings/security");
+  await expect(tp.getByTestId("two-factor-on")).toBeVisible();
+
+  // Turning it off asks for the password and a code; guesses are refused in words.
+  await tp.getByRole("button", { name: "Turn off" }).click();
+  const off = tp.getByTestId("off-proof");
+  await off.getByLabel("Current password").fill("a-guess-at-the-password");
+  await off.getByLabel("Code from your authenticator app").fill("123456");
+  await off.getByRole("button", { name: "Turn off" }).click();
+  await expect(off.getByText("That is not your current password.")).toBeVisible();
+  await tp.keyboard.press("Escape");
+
+  // Moving it to a new phone: the same, and no new secret is shown.
+  await tp.getByRole("button", { name: "Move to a new phone" }).click();
+  const move = tp.getByTestId("two-factor-start-proof");
+  await move.getByLabel("Current password").fill("another-guess-at-it");
+  await move.getByLabel("Code from your authenticator app").fill("654321");
+  const start = await captureAction(tp, () => move.getByRole("button", { name: "Continue" }).click());
+  await expect(move.getByText("That is not your current password.")).toBeVisible();
+  await expect(tp.getByTestId("totp-qr")).toHaveCount(0);
+  await tp.keyboard.press("Escape");
+
+  // Nor by calling the action directly with the session alone.
+  const bare = await callAction(tp, start, {});
+  expect(bare).toContain('"code":"INVALID_INPUT"');
+  expect(bare).not.toContain("otpauth://");
+  const guessed = await callAction(tp, start, { password: "third-guess-at-it", code: "000000" });
+  expect(guessed).toContain('"code":"WRONG_PASSWORD"');
+  expect(guessed).not.toContain("otpauth://");
+  await thief.close();
+
+  // The owner's two-factor is as it was: on, the same recovery codes, the code asked at sign-in.
+  await page.goto("/settings/security");
+  await expect(page.getByTestId("two-factor-on")).toContainText("8 recovery codes left.");
+  const again = await browser.newContext();
+  const ap = await again.newPage();
+  await signIn(ap, twoFactorMember.email, twoFactorMember.password);
+  await expect(ap.getByTestId("two-factor-code")).toBeVisible();
+  await again.close();
+  await owner.close();
+  expect(newestMailTo(twoFactorMember.email)!.raw).not.toContain("turned off");
 });
 
 test("an organisation's policy sends an admin without two-factor to enrolment first; an existing user of another organisation accepts an invitation and sees both", async ({ browser }) => {
@@ -196,7 +258,7 @@ test("an organisation's policy sends an admin without two-factor to enrolment fi
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, twoFactorMember.email, twoFactorMember.password);
-  await page.getByTestId("two-factor-code").fill(twoFactorMember.recovery[1]!);
+  await page.getByTestId("two-factor-code").fill(twoFactorMember.recovery[2]!);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/overview$/);
   await page.getByRole("button", { name: /Switch organisation/ }).first().click();

@@ -28,7 +28,12 @@ export const SIGNED_IN_PAGES = [
   "/settings/developers",
   "/settings/audit",
 ];
-export const ADMIN_STATE = ".data/e2e-state/admin.json";
+/** The roster's stored sign-ins (e2e/roster.setup.ts). */
+export const STATE_DIR = ".data/e2e-state";
+export const ROSTER_FILE = `${STATE_DIR}/roster.json`;
+export type RosterRole = "admin" | "admin2" | "operator" | "support" | "viewer";
+export const statePath = (role: RosterRole) => `${STATE_DIR}/${role}.json`;
+export const ADMIN_STATE = statePath("admin");
 export const FRESH_URL = `http://127.0.0.1:${process.env.E2E_FRESH_PORT ?? 3211}`;
 
 /** The demo admin's sign-in, exactly as `npm start` printed it (read from the same secrets file). */
@@ -73,15 +78,96 @@ export async function merchantIntegration(page: Page): Promise<PaymentApiClient>
 export { DEMO_SERVER_LOG };
 
 /**
- * A browser context signed in just now as `member` (or the demo admin): its changes that ask for the
- * password again after 5 minutes (roles, credentials) go through without asking.
+ * An organisation of the journey's own, for a journey that changes organisation-wide settings or
+ * moves the sandbox's clock: the signed-in admin starts it ("New organisation…"), creates a sandbox
+ * credential there (an account of its own at the sandbox, with test balances) and activates it. The
+ * admin's active organisation is theirs, not the session's: `back()` returns them to the demo's, and
+ * a journey calls it in `finally`. `integration` is that account's own API client (as the merchant's
+ * code would hold), its webhooks going to the new organisation's intake.
  */
-export async function memberContext(browser: Browser, member: { email: string; password: string } = demoAdmin(), options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function ownOrganization(page: Page, name: string): Promise<{ integration: PaymentApiClient; back: () => Promise<void> }> {
+  await page.goto("/overview");
+  await page.getByRole("button", { name: /Switch organisation/ }).first().click();
+  await page.getByRole("menuitem", { name: "New organisation…" }).click();
+  await page.getByRole("dialog").getByLabel("Organisation name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create organisation" }).click();
+  await expect(page.getByRole("button", { name: /Switch organisation/ }).first()).toContainText(name);
+  const back = async () => {
+    await page.goto("/overview");
+    await page.getByRole("button", { name: /Switch organisation/ }).first().click();
+    await page.getByRole("menuitem", { name: /^Demo Merchant/ }).click();
+    await expect(page.getByRole("button", { name: /Switch organisation/ }).first()).toContainText("Demo Merchant");
+  };
+  try {
+    await page.goto("/settings/credentials");
+    await page.getByRole("button", { name: "Create sandbox credential" }).click();
+    const card = page.getByRole("listitem").filter({ has: page.getByTestId("credential-status") });
+    await expect(card.getByTestId("credential-status")).toHaveText("Pending");
+    await card.getByRole("button", { name: "Activate" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Activate" }).click();
+    await expect(card.getByTestId("credential-status")).toHaveText("Active");
+    const username = (await card.getByText(/^org-[0-9a-f]+-[0-9a-f]+$/).first().textContent())!.trim();
+    const url = await webhookUrl(page);
+    const control = sandboxControl();
+    const { credential } = await control.createCredential({ username });
+    await control.activate(credential.client_id);
+    await control.setPostbackUrl(credential.client_id, url);
+    const integration = new PaymentApiClient({ baseUrl: SANDBOX_URL, clientId: credential.client_id, clientSecret: credential.client_secret, signingKey: credential.signing_key, tokenStore: new InMemoryTokenStore() });
+    return { integration, back };
+  } catch (e) {
+    await back();
+    throw e;
+  }
+}
+
+let rosterCache: Record<RosterRole, Member> | null = null;
+/** A member of the roster (made once per run by e2e/roster.setup.ts), with their password. */
+export function roster(role: RosterRole): Member {
+  rosterCache ??= JSON.parse(readFileSync(ROSTER_FILE, "utf8")) as Record<RosterRole, Member>;
+  return rosterCache[role];
+}
+
+/**
+ * When the page asks the member to confirm it's them (a change made more than 5 minutes after their
+ * last proof), they type their password, as they would: journeys about something else go on. The
+ * journeys about that dialog itself (e2e/door.spec.ts) open contexts without this.
+ */
+export async function confirmWhenAsked(page: Page, member: { password: string }): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId("reauth-dialog"), async (dialog) => {
+    await dialog.getByLabel("Password").fill(member.password);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+  });
+}
+
+/** A browser context signed in as a member of the roster (their stored session: no sign-in). */
+export async function as(browser: Browser, role: RosterRole = "admin", options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...options, storageState: statePath(role) });
+  const page = await context.newPage();
+  await confirmWhenAsked(page, roster(role));
+  return { context, page };
+}
+
+/**
+ * A browser context of `member`: a roster member (or, without one, the demo admin) through their
+ * stored session; anyone else signed in just now through the sign-in page.
+ */
+export async function memberContext(browser: Browser, member?: Member, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  if (!member || member.rosterRole) return as(browser, member?.rosterRole ?? "admin", options);
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await signIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/overview$/);
+  await confirmWhenAsked(page, member);
   return { context, page };
+}
+
+/**
+ * The demo admin (or `member`) signed in just now through the sign-in page, in a session of its own:
+ * for a journey whose first sensitive click must go through at once (a double click on "Send"), or
+ * whose direct action calls must meet the check behind "confirm it's you".
+ */
+export async function signedInNow(browser: Browser, member: Member = { ...demoAdmin(), name: "Demo Admin", role: "admin" }, options: Parameters<Browser["newContext"]>[0] = {}) {
+  return memberContext(browser, { ...member, rosterRole: undefined }, options);
 }
 
 /** A server action as the browser sent it: its id and the URL it was posted to. */
@@ -111,7 +197,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: /sign in|entrar|iniciar sesión/i }).click();
 }
 
-export type Member = { name: string; email: string; password: string; role: "admin" | "operator" | "support" | "viewer" };
+export type Member = { name: string; email: string; password: string; role: "admin" | "operator" | "support" | "viewer"; rosterRole?: RosterRole };
 
 /** The invitation link in the newest mail to `email` (the demo dashboard mails through e2e/support/mail-catcher.ts). */
 export async function invitationLinkFor(email: string): Promise<string> {
@@ -124,9 +210,10 @@ export async function invitationLinkFor(email: string): Promise<string> {
 }
 
 /** The demo admin invites `email` with `role` from the Team page (the invitation goes out by mail). */
-export async function invite(browser: Browser, email: string, role: Member["role"], state = ADMIN_STATE): Promise<string> {
-  const context = await browser.newContext({ storageState: state });
+export async function invite(browser: Browser, email: string, role: Member["role"]): Promise<string> {
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
   const page = await context.newPage();
+  await confirmWhenAsked(page, demoAdmin());
   await page.goto("/settings/team");
   await page.getByRole("button", { name: "Invite member" }).click();
   const dialog = page.getByRole("dialog");
@@ -139,8 +226,8 @@ export async function invite(browser: Browser, email: string, role: Member["role
   return invitationLinkFor(email);
 }
 
-/** Opens an invitation link as a new person and creates their account; they land signed in. */
-export async function acceptAsNewPerson(browser: Browser, link: string, name: string, password: string): Promise<void> {
+/** Opens an invitation link as a new person and creates their account; they land signed in (that state kept at `statePath`, when given). */
+export async function join(browser: Browser, link: string, name: string, password: string, statePath?: string): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
@@ -149,6 +236,7 @@ export async function acceptAsNewPerson(browser: Browser, link: string, name: st
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create my account and join" }).click();
   await expect(page).toHaveURL(/\/overview$/);
+  if (statePath) await context.storageState({ path: statePath });
   await context.close();
 }
 
@@ -157,7 +245,7 @@ export async function addMember(browser: Browser, role: Member["role"], tag: str
   const unique = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const member: Member = { name: `E2E ${role} ${unique}`, email: `${unique}@e2e.test`, password: `${unique}-amber-harbour-lanterns`, role };
   const link = await invite(browser, member.email, role);
-  await acceptAsNewPerson(browser, link, member.name, member.password);
+  await join(browser, link, member.name, member.password);
   return member;
 }
 

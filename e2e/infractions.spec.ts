@@ -3,7 +3,7 @@
  * deadline with the time left in words, the navigation's badge for those due within 48 hours, and
  * an infraction opened at the sandbox appearing without a reload once its webhook is read back.
  */
-import { test, expect, addMember, memberContext, merchantIntegration, sandboxControl, seriousViolations } from "./fixtures";
+import { test, expect, roster, memberContext, merchantIntegration, sandboxControl, seriousViolations } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -127,7 +127,7 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   await expect(admin.getByTestId(`infraction-${opened.infraction_id}`)).toBeVisible({ timeout: 30_000 });
   await adminCtx.close();
 
-  const support = await addMember(browser, "support", "med-support");
+  const support = roster("support");
   const { context, page } = await memberContext(browser, support);
   await page.goto(`/infractions/${opened.infraction_id}`);
   await expect(page.getByTestId("reply-possible")).toContainText("Another reply is possible until");
@@ -191,7 +191,7 @@ test("support replies with a PDF and a PNG; too many, too large and disguised fi
   await expect(page.getByTestId("replies")).toContainText("tracking.png");
   await context.close();
 
-  const operator = await addMember(browser, "operator", "med-operator");
+  const operator = roster("operator");
   const op = await memberContext(browser, operator);
   await op.page.goto(`/infractions/${opened.infraction_id}`);
   await expect(op.page.getByText("Only support and admins can reply.")).toBeVisible();

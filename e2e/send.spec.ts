@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { generateAddress } from "../lib/payments/crypto-address";
-import { test, expect, addMember, callAction, captureAction, memberContext, merchantIntegration, sandboxControl } from "./fixtures";
+import { test, expect, callAction, captureAction, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
 
 async function fillPix(page: Page, amount: string) {
   await page.goto("/send");
@@ -30,7 +30,8 @@ async function available(page: Page, currency: string): Promise<string> {
 }
 
 test("a PIX payout is reviewed, sent once on a double click, and shown confirmed once settled", async ({ browser }) => {
-  const { context, page } = await memberContext(browser);
+  // Signed in just now: the double click reaches "Send" twice, with no "confirm it's you" in between.
+  const { context, page } = await signedInNow(browser);
   const api = await merchantIntegration(page); // (the first call reads the credentials page)
   await fillPix(page, "12,34");
   await page.getByRole("button", { name: "Review payout" }).click();
@@ -83,9 +84,26 @@ test("a crypto payout on a layer-2 network warns first, fails with its error cod
   await context.close();
 });
 
+/**
+ * Back to "nothing waits": a change that lets more through, so `proposer` proposes it and `approver`,
+ * the organisation's other admin, approves it (one admin alone cannot loosen the policy).
+ */
+async function noApprovalsAgain(proposer: Page, approver: Page) {
+  await proposer.goto("/send/approvals");
+  await proposer.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
+  await proposer.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+  await expect(proposer.getByText("Saved for another admin to approve").first()).toBeVisible();
+  await expect(proposer.getByTestId("approval-policy-current")).not.toHaveText("Payouts are sent without approval.");
+  await expect(proposer.getByTestId("approval-policy-proposal").getByRole("button", { name: "Approve change" })).toHaveCount(0);
+  await approver.goto("/send/approvals");
+  await approver.getByTestId("approval-policy-proposal").getByRole("button", { name: "Approve change" }).click();
+  await expect(approver.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+  await expect(approver.getByTestId("approval-policy-proposal")).toHaveCount(0);
+}
+
 test("a payout above the threshold waits for a second admin, and the requester cannot approve it", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
-  const second = await addMember(browser, "admin", "approver");
+  const second = roster("admin2");
   try {
     await page.goto("/send/approvals");
     const policy = page.getByTestId("approval-policy-form");
@@ -128,17 +146,16 @@ test("a payout above the threshold waits for a second admin, and the requester c
     expect((await api.transactions.list({ external_id: reference })).items).toHaveLength(1);
     await other.close();
   } finally {
-    await page.goto("/send/approvals");
-    await page.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
-    await page.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
-    await expect(page.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+    const { context: other, page: otherPage } = await memberContext(browser, second);
+    await noApprovalsAgain(page, otherPage);
+    await other.close();
     await context.close();
   }
 });
 
 test("the requester's own approval is refused even by a direct call", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
-  const second = await addMember(browser, "admin", "approver2");
+  const second = roster("admin2");
   const { context: other, page: otherPage } = await memberContext(browser, second);
   try {
     // The second admin holds every payout for approval, then asks for one.
@@ -177,10 +194,7 @@ test("the requester's own approval is refused even by a direct call", async ({ b
       await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }
-    await otherPage.goto("/send/approvals");
-    await otherPage.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
-    await otherPage.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
-    await expect(otherPage.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+    await noApprovalsAgain(otherPage, page);
     await other.close();
     await context.close();
   }
@@ -196,8 +210,7 @@ test("support and viewer members cannot send money: not on the page, nor by call
   const api = await merchantIntegration(page);
 
   for (const role of ["support", "viewer"] as const) {
-    const member = await addMember(browser, role, `send-${role}`);
-    const { context: theirs, page: theirPage } = await memberContext(browser, member);
+    const { context: theirs, page: theirPage } = await memberContext(browser, roster(role));
     await theirPage.goto("/send");
     await expect(theirPage.getByTestId("send-not-allowed")).toContainText("cannot send money");
     await expect(theirPage.getByRole("button", { name: "Review payout" })).toHaveCount(0);

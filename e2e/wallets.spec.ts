@@ -6,7 +6,7 @@
  * a direct call; at phone width nothing scrolls sideways.
  */
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, addMember, callAction, captureAction, memberContext, type CapturedAction } from "./fixtures";
+import { test, expect, roster, callAction, captureAction, memberContext, type CapturedAction } from "./fixtures";
 import { decodeQrPng } from "./support/decode";
 
 test.describe.configure({ mode: "serial" });
@@ -116,8 +116,7 @@ test("create a PIX wallet and a USDT wallet, read each from its QR code, copy it
 test("a viewer sees the wallets but neither tool, and the actions refuse a direct call", async ({ browser }) => {
   expect(createAction, "captured in the journey above").not.toBeNull();
   expect(simulateAction, "captured in the journey above").not.toBeNull();
-  const viewer = await addMember(browser, "viewer", "wallets");
-  const { context, page } = await memberContext(browser, viewer);
+  const { context, page } = await memberContext(browser, roster("viewer"));
   await page.goto("/wallets");
   const pix = cardOf(page, PIX_LABEL);
   await expect(pix).toBeVisible();

@@ -5,16 +5,10 @@
  */
 import type { Translate } from "@/lib/i18n";
 import type * as schema from "@/lib/db/schema";
+import { csvCell as cell } from "@/lib/csv";
 import { kindLabel } from "./kind";
 
 type Row = typeof schema.transactions.$inferSelect;
-
-/** A cell that a spreadsheet would read as a formula starts with an apostrophe (CSV injection). */
-function cell(v: string | null | undefined): string {
-  if (v == null) return "";
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** An amount as the mirror holds it (NUMERIC text): a plain decimal, kept as is. */
 const amount = (v: string | null) => (v == null ? "" : v);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { Activity } from "lucide-react";
+import { Activity, Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -118,6 +118,12 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
                 <Link href="/settings/developers">{t("developers.clear")}</Link>
               </Button>
             )}
+            <Button asChild size="sm" variant="outline" className="ms-auto">
+              {/* A file, not a page: a plain link (no client-side navigation). */}
+              <a href={`/api/request-log/export${query({})}`} download data-testid="request-log-export">
+                <Download aria-hidden /> {t("developers.export")}
+              </a>
+            </Button>
           </form>
           {log.items.length === 0 ? (
             <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
