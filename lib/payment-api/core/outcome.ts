@@ -37,7 +37,8 @@ const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOS
 
 /** The outcome of one attempt, from its error alone. */
 export function attemptOutcome(e: PaymentApiError): CallOutcome {
-  if (e.local || e.details?.["client_side"] === true) return "not-sent";
+  // `attempts` counts the requests that went out (0: validation, the breaker, a deadline spent first).
+  if (e.local || e.attempts === 0 || e.details?.["client_side"] === true) return "not-sent";
   // The token request failed: the request itself was never sent.
   if (e.path === TOKEN_PATH) return "not-sent";
   switch (e.code) {
