@@ -239,7 +239,8 @@ export class Transport {
       try {
         if (endAt <= performance.now()) throw last ?? this.#deadlineError(route, endAt);
         const admission = this.#breaker?.admit() ?? { ok: true, probe: false };
-        if (!admission.ok) throw this.#circuitOpenError(route, attempts, admission.retryInMs);
+        // Refused before sending. A retry refused so says less than the attempt before it: that one is thrown.
+        if (!admission.ok) throw last ?? this.#circuitOpenError(route, attempts, admission.retryInMs);
         attempts++;
         result = await this.#attempt(route, body, token, opts, attempts, endAt, admission.probe);
       } catch (e) {

@@ -135,14 +135,22 @@ describe("the outcome of a failed call, per kind of failure", () => {
   });
 
   it("unknown: once an attempt may have reached the API, a later refusal does not make the call 'not sent'", async () => {
-    // The first attempt hangs and opens the breaker; the retry (same external_id) is refused by it.
+    // The first attempt's connection is cut after sending; the retry (same external_id) gets a 429.
+    api.on("POST /v2/transactions/cashout", (_r, res, n) =>
+      n === 1 ? res.socket?.destroy() : fail(res, 429, "RATE_LIMIT_EXCEEDED", { group: "SECURITY", retryable: true, headers: { "retry-after": "120" } }),
+    );
+    const e = await errOf(makeClient().cashout.create(cashout));
+    expect(e).toMatchObject({ status: 429, attempts: 2, earlierAttemptUnknown: true });
+    expect(failedCallOutcome(e)).toBe("unknown");
+
+    // The first attempt hangs and opens the breaker; the retry is refused by it: the timeout is what the call says.
     const breaker = new CircuitBreaker({ minTimeoutEvidenceMs: 100 });
     api.on("POST /v2/transactions/cashout", hang);
-    const e = await errOf(makeClient({ timeoutMs: 300, breaker }).cashout.create(cashout));
-    expect(e.code).toBe("CIRCUIT_OPEN");
-    expect(e.earlierAttemptUnknown).toBe(true);
-    expect(failedCallOutcome(e)).toBe("unknown");
-    expect(api.calls("POST /v2/transactions/cashout")).toHaveLength(1);
+    const hung = await errOf(makeClient({ timeoutMs: 300, breaker }).cashout.create(cashout));
+    expect(hung).toMatchObject({ code: "TIMEOUT", attempts: 1 });
+    expect(breaker.status().state).toBe("open");
+    expect(failedCallOutcome(hung)).toBe("unknown");
+    expect(api.calls("POST /v2/transactions/cashout")).toHaveLength(3);
   });
 });
 
