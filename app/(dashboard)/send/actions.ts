@@ -113,7 +113,7 @@ export const requestTransferAction = protectedAction("money.move", transferFormS
 
 const idSchema = z.object({ id: z.string().uuid() });
 
-/** A payout whose answer was lost ("sending"): sent again with the same body, which the API makes one. */
+/** A payout whose answer was lost ("sending") or never sent ("queued"): sent again with the same body, which the API makes one. */
 export const resendPayoutAction = protectedAction(
   "money.move",
   idSchema,

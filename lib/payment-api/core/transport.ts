@@ -242,7 +242,10 @@ export class Transport {
         // Refused before sending. A retry refused so says less than the attempt before it: that one is thrown.
         if (!admission.ok) throw last ?? this.#circuitOpenError(route, attempts, admission.retryInMs);
         attempts++;
-        result = await this.#attempt(route, body, token, opts, attempts, endAt, admission.probe);
+        result = await this.#attempt(route, body, token, opts, attempts, endAt, admission.probe).catch((e: unknown) => {
+          if (admission.probe) this.#breaker?.abandon(true); // no verdict: the next request probes
+          throw e;
+        });
       } catch (e) {
         throw settled(e);
       }
