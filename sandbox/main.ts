@@ -6,7 +6,10 @@
  *   SANDBOX_HOST         default 127.0.0.1
  *   SANDBOX_DATA_DIR     default .data/sandbox (PGlite directory); ":memory:" keeps nothing on disk
  *   SANDBOX_DATABASE_URL when set, PostgreSQL instead of PGlite
+ *   SANDBOX_PID_FILE     when set, this process's id is written there once it listens (`npm start`
+ *                        runs the sandbox through tsx, whose own process is not this one)
  */
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createSandbox } from "./server";
 
@@ -34,6 +37,7 @@ const dataDir = databaseUrl || dataDirSetting === ":memory:" ? undefined : path.
 const sandbox = await createSandbox({ port, host, adminToken, dataDir, databaseUrl }).catch((e: unknown) =>
   fail(`could not start: ${e instanceof Error ? e.message : String(e)}`),
 );
+if (process.env.SANDBOX_PID_FILE) writeFileSync(process.env.SANDBOX_PID_FILE, `${process.pid}\n`);
 console.log(`[sandbox] Payment Service API v2 sandbox listening on ${sandbox.url} (${databaseUrl ? "PostgreSQL" : dataDir ? `PGlite in ${dataDir}` : "PGlite in memory"})`);
 
 let stopping = false;

@@ -137,6 +137,8 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
       SANDBOX_PORT: url.port || "4010",
       SANDBOX_HOST: process.env.SANDBOX_HOST ?? "127.0.0.1",
       SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataDir, "sandbox"),
+      // Where its process id is found (e.g. to stop it with SIGSTOP: e2e/zz-provider-down.spec.ts).
+      SANDBOX_PID_FILE: path.join(dataDir, "sandbox.pid"),
       ...(process.env.SANDBOX_DATABASE_URL ? { SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL } : {}),
     },
   });

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readFees, type ApiEnvironment } from "@/lib/api-context";
+import { readFees, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { FEE_FIELDS, feesByOperation, normalizeFees, type FeeEntry, type FeeField } from "@/lib/account/normalize";
 import { formatAmount, formatPercent } from "@/lib/account/format";
@@ -27,18 +27,16 @@ const isFree = (e: FeeEntry) => isZero(e.percentage) && isZero(e.fixed) && (e.mi
 /** The account's fees (GET /v2/account/fees) per operation, method and currency. */
 export async function FeesSection({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t, locale } = await getI18n();
-  let read;
-  try {
-    read = await readFees(access, environment);
-  } catch (e) {
-    const failure = describeFailure(e, t(`environments.${environment}`));
-    if (!failure) throw e;
+  // While the provider does not answer, the last answer kept is shown with its time, and why.
+  const { read, error } = await readOrLastKnown(access, environment, "fees", () => readFees(access, environment));
+  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
+  if (!read) {
     return (
       <section aria-labelledby="fees-title" className="grid gap-3">
         <h2 id="fees-title" className="text-lg font-semibold">
           {t("account.fees.title")}
         </h2>
-        <ApiFailure failure={failure} title={t("account.fees.unavailable")} />
+        <ApiFailure failure={failure!} title={t("account.fees.unavailable")} />
       </section>
     );
   }
@@ -59,6 +57,7 @@ export async function FeesSection({ access, environment }: { access: Access; env
         <ReadSource read={read} environment={environment} testId="fees-read-at" />
         <p className="text-xs text-muted-foreground">{t("account.fees.explain")}</p>
       </div>
+      {failure && <ApiFailure failure={failure} title={t("account.fees.unavailable")} />}
       {fees.entries.length === 0 && <p className="text-sm text-muted-foreground">{t("account.fees.none")}</p>}
       {feesByOperation(fees.entries).map((g) => (
         <Card key={g.key} className="min-w-0 gap-4" data-testid={`fees-${g.key || "none"}`}>

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { ChevronDown } from "lucide-react";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readLimits, type ApiEnvironment } from "@/lib/api-context";
+import { readLimits, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { groupBy, normalizeLimits } from "@/lib/account/normalize";
 import { anyPositive, attachUsage, barPercent, mirrorUsage, usedPercent, type LimitLine } from "@/lib/account/usage";
@@ -134,18 +134,16 @@ export async function LimitsSection({ access, environment }: { access: Access; e
   // The mirror is read while the API answers.
   const mirror = Promise.all([mirrorUsage(db, target), syncStatus(db, access.organizationId, environment)]);
   mirror.catch(() => undefined);
-  let read;
-  try {
-    read = await readLimits(access, environment);
-  } catch (e) {
-    const failure = describeFailure(e, t(`environments.${environment}`));
-    if (!failure) throw e;
+  // While the provider does not answer, the last answer kept is shown with its time, and why.
+  const { read, error } = await readOrLastKnown(access, environment, "limits", () => readLimits(access, environment));
+  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
+  if (!read) {
     return (
       <section aria-labelledby="limits-title" className="grid gap-3">
         <h2 id="limits-title" className="text-lg font-semibold">
           {t("account.limits.title")}
         </h2>
-        <ApiFailure failure={failure} title={t("account.limits.unavailable")} />
+        <ApiFailure failure={failure!} title={t("account.limits.unavailable")} />
       </section>
     );
   }
@@ -166,6 +164,7 @@ export async function LimitsSection({ access, environment }: { access: Access; e
           {synced ? t("account.limits.mirrorSource", { at: formatDateTime(sync.lastSyncAt!, locale) }) : t("account.limits.mirrorNeverSynced")}
         </p>
       </div>
+      {failure && <ApiFailure failure={failure} title={t("account.limits.unavailable")} />}
       {lines.length === 0 && <p className="text-sm text-muted-foreground">{t("account.limits.none")}</p>}
       <div className="grid gap-3">
         {groups.map((g) => {

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readProfile, type ApiEnvironment } from "@/lib/api-context";
+import { readProfile, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { normalizeProfile, PROFILE_FIELDS, type ProfileField } from "@/lib/account/normalize";
 import { statusTone } from "@/lib/account/format";
@@ -49,18 +49,16 @@ function Value({ field, value, t }: { field: ProfileField; value: string; t: Tra
 /** The account's profile (GET /v2/account/info/profile): KYC level and status, account status, and anything else answered. */
 export async function ProfileSection({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t } = await getI18n();
-  let read;
-  try {
-    read = await readProfile(access, environment);
-  } catch (e) {
-    const failure = describeFailure(e, t(`environments.${environment}`));
-    if (!failure) throw e;
+  // While the provider does not answer, the last answer kept is shown with its time, and why.
+  const { read, error } = await readOrLastKnown(access, environment, "profile", () => readProfile(access, environment));
+  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
+  if (!read) {
     return (
       <section aria-labelledby="profile-title" className="grid gap-3">
         <h2 id="profile-title" className="text-lg font-semibold">
           {t("account.profile.title")}
         </h2>
-        <ApiFailure failure={failure} title={t("account.profile.unavailable")} />
+        <ApiFailure failure={failure!} title={t("account.profile.unavailable")} />
       </section>
     );
   }
@@ -73,6 +71,7 @@ export async function ProfileSection({ access, environment }: { access: Access; 
         </h2>
         <ReadSource read={read} environment={environment} testId="profile-read-at" />
       </div>
+      {failure && <ApiFailure failure={failure} title={t("account.profile.unavailable")} />}
       <Card>
         <CardContent className="grid gap-4">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

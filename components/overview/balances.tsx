@@ -4,7 +4,7 @@ import { ApiFailure } from "@/components/shell/api-failure";
 import { RefreshButton } from "@/components/shell/refresh-button";
 import { refreshBalancesAction } from "@/app/(dashboard)/overview/actions";
 import type { Access } from "@/lib/auth/access";
-import type { ApiEnvironment, BalanceDto } from "@/lib/api-context";
+import { readOrLastKnown, type ApiEnvironment, type BalanceDto } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -15,18 +15,14 @@ const isZero = (b: BalanceDto[number]) => [b.available, b.blocked, b.pending].ev
 /**
  * Balances per currency, read through the organisation's API context (shared cache), with when.
  * The page's live stream re-renders it when a verified webhook moved money (the worker drops the
- * cached read first).
+ * cached read first). While the provider does not answer, the last known balances are shown with
+ * their time, under why.
  */
 export async function Balances({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t, locale } = await getI18n();
-  let read;
-  try {
-    read = await readPageBalance(access, environment);
-  } catch (e) {
-    const failure = describeFailure(e, t(`environments.${environment}`));
-    if (!failure) throw e;
-    return <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />;
-  }
+  const { read, error } = await readOrLastKnown<BalanceDto>(access, environment, "balance", () => readPageBalance(access, environment));
+  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
+  if (!read) return <ApiFailure failure={failure!} title={t("overview.balancesUnavailable")} />;
   const balances = [...read.data].sort((a, b) => Number(isZero(a)) - Number(isZero(b)));
   return (
     <section aria-labelledby="balances-title" className="grid gap-3">
@@ -35,8 +31,8 @@ export async function Balances({ access, environment }: { access: Access; enviro
           <h2 id="balances-title" className="text-lg font-semibold">
             {t("overview.balances")}
           </h2>
-          <p className="text-xs text-muted-foreground" data-testid="balances-read-at">
-            {t(read.cached ? "overview.readAtCached" : "overview.readAt", {
+          <p className="text-xs text-muted-foreground" data-testid="balances-read-at" data-stale={read.stale === true}>
+            {t(read.stale ? "overview.readAtLastKnown" : read.cached ? "overview.readAtCached" : "overview.readAt", {
               at: formatDateTime(read.readAt, locale),
               source: read.credential.name,
               environment: t(`environments.${environment}`),
@@ -45,6 +41,7 @@ export async function Balances({ access, environment }: { access: Access; enviro
         </div>
         <RefreshButton action={refreshBalancesAction} label={t("overview.refresh")} />
       </div>
+      {failure && <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
         {balances.map((b) => (
           <li key={b.currency} className="min-w-0">

@@ -58,7 +58,8 @@ export function PayoutList({ payouts, t, locale, canSend, sandboxTools = false }
             )}
             {p.state === "failed" && p.errorCode && <p className="text-xs text-destructive">{t("send.failure.other", { code: p.errorCode })}</p>}
             {p.state === "rejected" && <p className="text-xs text-muted-foreground">{t("send.list.rejectedBecause", { name: p.decidedByName ?? "—", reason: p.rejectReason ?? "" })}</p>}
-            {p.state === "sending" && canSend && <ResendPayoutButton id={p.id} />}
+            {/* Not confirmed (it may have been made), or queued (the provider did not answer: nothing sent): the same body goes again. */}
+            {(p.state === "sending" || (p.state === "queued" && !p.batchId)) && canSend && <ResendPayoutButton id={p.id} />}
             {sandboxTools && canSend && p.state === "sent" && p.status === "pending" && p.kind !== "transfer" && <SandboxPayoutTools id={p.id} />}
           </li>
         );

@@ -7,7 +7,7 @@ import { useReauth } from "@/components/security/reauth-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { resendPayoutAction } from "@/app/(dashboard)/send/actions";
 
-/** A payout whose answer was lost: sent again with the same reference and body (never paid twice). */
+/** A payout whose answer was lost, or that was never sent: sent again with the same reference and body (never paid twice). */
 export function ResendPayoutButton({ id }: { id: string }) {
   const { t } = useI18n();
   const withReauth = useReauth();

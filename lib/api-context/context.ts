@@ -18,7 +18,16 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { open, type Keyring } from "@/lib/credentials/crypto";
 import { secretAad } from "@/lib/credentials/aad";
-import { InMemoryTokenStore, PaymentApiClient, type FetchLike, type PaymentApiClientOptions } from "@/lib/payment-api";
+import {
+  CircuitBreaker,
+  InMemoryTokenStore,
+  isPaymentApiError,
+  LOCAL_ANSWER_HEADER,
+  PaymentApiClient,
+  type BreakerOptions,
+  type FetchLike,
+  type PaymentApiClientOptions,
+} from "@/lib/payment-api";
 import { parseRateLimit } from "@/lib/payment-api/core/rate-limit";
 import { endpointBudget } from "./endpoints";
 import { RateBudget } from "./rate-budget";
@@ -65,8 +74,30 @@ export type Read<T> = {
   readAt: string;
   /** served from the shared cache rather than a new call */
   cached: boolean;
+  /** the last answer kept, past its shelf life: shown while the provider is not answering */
+  stale?: boolean;
   credential: { id: string; name: string; environment: ApiEnvironment };
 };
+
+/**
+ * How long a call may take, by who waits for it:
+ * - `page`: a page's read. A few seconds and no retries: the page shows what it has without it.
+ * - `action`: a member pressed a button. The spec's retries (the same external_id) while they fit in
+ *   a deadline the member can wait for; after it the outcome of what was sent is "unknown" and the
+ *   writer's "never twice" rules take over (core/outcome.ts).
+ * - `background`: sync, webhook read-backs, the demo. Nobody waits: the client's defaults.
+ * Whatever the deadline, the credential's circuit breaker makes a provider that hangs cost one timeout.
+ */
+export type CallDeadline = "page" | "action" | "background";
+export type DeadlineSettings = { deadlineMs?: number; timeoutMs: number; maxRetries: number };
+export const CALL_DEADLINES: Record<CallDeadline, DeadlineSettings> = {
+  page: { deadlineMs: 4_000, timeoutMs: 4_000, maxRetries: 0 },
+  action: { deadlineMs: 15_000, timeoutMs: 10_000, maxRetries: 4 },
+  background: { timeoutMs: 30_000, maxRetries: 4 },
+};
+
+/** Whether the provider answers a credential, as this instance's breaker sees it. */
+export type ProviderStatus = { answering: true } | { answering: false; since: string; retryInSeconds: number };
 
 export type ApiContextOptions = {
   db: AppDb;
@@ -79,8 +110,12 @@ export type ApiContextOptions = {
   budgetWaitMs?: number;
   /** per endpoint name (endpoints.ts), for tests that need a small budget */
   limitOverrides?: Partial<Record<string, number>>;
-  /** passed to every client: timeoutMs, maxRetries, sleep */
+  /** passed to every client: timeoutMs, maxRetries, sleep (over the deadline's settings) */
   client?: Pick<PaymentApiClientOptions, "timeoutMs" | "maxRetries" | "sleep">;
+  /** per kind of caller, over CALL_DEADLINES (tests shorten them) */
+  deadlines?: Partial<Record<CallDeadline, Partial<DeadlineSettings>>>;
+  /** the circuit breaker of each credential (tests shorten its cool-down) */
+  breaker?: Omit<BreakerOptions, "now">;
 };
 
 type CredentialRow = typeof schema.apiCredentials.$inferSelect;
@@ -98,7 +133,8 @@ function localRefusal(retryAfterMs: number): Response {
       details: { retry_after_seconds: seconds, source: "dashboard_budget" },
     },
   };
-  return new Response(JSON.stringify(body), { status: 429, headers: { "content-type": "application/json", "retry-after": String(seconds) } });
+  // Marked as made up here: the client treats it as never sent, and it tells the breaker nothing.
+  return new Response(JSON.stringify(body), { status: 429, headers: { "content-type": "application/json", "retry-after": String(seconds), [LOCAL_ANSWER_HEADER]: "rate-budget" } });
 }
 
 /** request_id, error code and the provider's time of an answer; nothing else of the body is kept. */
@@ -130,6 +166,10 @@ export class ApiContext {
   readonly #budgetWaitMs: number;
   readonly #limitOverrides: Partial<Record<string, number>>;
   readonly #clientOptions: ApiContextOptions["client"];
+  readonly #deadlines: Record<CallDeadline, DeadlineSettings>;
+  readonly #breakerOptions: ApiContextOptions["breaker"];
+  /** One breaker per credential, in this process (not a source of truth: each instance guesses for itself). */
+  readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #stores = new Map<string, PgTokenStore>();
   readonly #inflightReads = new Map<string, Promise<unknown>>();
 
@@ -142,6 +182,12 @@ export class ApiContext {
     this.#budgetWaitMs = o.budgetWaitMs ?? 2_000;
     this.#limitOverrides = o.limitOverrides ?? {};
     this.#clientOptions = o.client;
+    this.#deadlines = {
+      page: { ...CALL_DEADLINES.page, ...o.deadlines?.page },
+      action: { ...CALL_DEADLINES.action, ...o.deadlines?.action },
+      background: { ...CALL_DEADLINES.background, ...o.deadlines?.background },
+    };
+    this.#breakerOptions = o.breaker;
     this.budget = new RateBudget(o.db);
     this.requestLog = new RequestLog(o.db);
   }
@@ -197,7 +243,21 @@ export class ApiContext {
     return s;
   }
 
-  #client(row: CredentialRow, caller: Caller, opts: { budgetWaitMs?: number; isolatedToken?: boolean }): PaymentApiClient {
+  #breaker(credentialId: string): CircuitBreaker {
+    let b = this.#breakers.get(credentialId);
+    if (!b) this.#breakers.set(credentialId, (b = new CircuitBreaker({ ...this.#breakerOptions, now: this.#now })));
+    return b;
+  }
+
+  /** Whether the provider answers the target's credential (this instance's breaker; no call is made). */
+  async providerStatus(target: ApiTarget): Promise<ProviderStatus> {
+    const row = await this.#row(target);
+    const s = this.#breakers.get(row.id)?.status();
+    if (!s || s.state === "closed" || s.since === null) return { answering: true };
+    return { answering: false, since: new Date(s.since).toISOString(), retryInSeconds: Math.ceil(s.retryInMs / 1000) };
+  }
+
+  #client(row: CredentialRow, caller: Caller, opts: { budgetWaitMs?: number; isolatedToken?: boolean; deadline: CallDeadline }): PaymentApiClient {
     let clientSecret: string;
     let signingKey: string | null = null;
     try {
@@ -209,6 +269,7 @@ export class ApiContext {
       throw new ApiContextError("CREDENTIAL_UNREADABLE", "the stored secrets cannot be opened with the configured encryption key");
     }
     const waitMs = opts.budgetWaitMs ?? this.#budgetWaitMs;
+    const { deadlineMs, timeoutMs, maxRetries } = this.#deadlines[opts.deadline];
     return new PaymentApiClient({
       baseUrl: row.baseUrl,
       clientId: row.clientId,
@@ -220,6 +281,10 @@ export class ApiContext {
       // A wait the budget (or the API's Retry-After) asks for beyond this is not waited: the
       // member is told when to try again instead.
       maxRetryDelayMs: waitMs,
+      deadlineMs,
+      timeoutMs,
+      maxRetries,
+      breaker: this.#breaker(row.id),
       ...this.#clientOptions,
     });
   }
@@ -235,7 +300,7 @@ export class ApiContext {
       const bucket = ep.scope === "address" ? `host:${url.host}:${ep.name}` : `cred:${row.id}:${ep.name}`;
       const entry = { organizationId: row.organizationId, credentialId: row.id, environment: row.environment, userId: caller.userId, method, path };
 
-      const permit = await this.budget.acquire(bucket, limit, waitMs);
+      const permit = await this.budget.acquire(bucket, limit, waitMs, init.signal ?? undefined);
       if (!permit.ok) {
         this.requestLog.add({ ...entry, status: 429, latencyMs: 0, errorCode: "RATE_LIMIT_EXCEEDED", local: true });
         return localRefusal(permit.retryAfterMs);
@@ -279,10 +344,38 @@ export class ApiContext {
     return new Date(this.#now() + (row?.clockOffsetMs ?? 0));
   }
 
-  /** Runs `fn` with the target's client and returns what it returns (plain data, by contract). */
-  async call<T>(target: ApiTarget, caller: Caller, fn: (client: PaymentApiClient) => PromiseLike<T>, opts: { budgetWaitMs?: number } = {}): Promise<T> {
+  /**
+   * Runs `fn` with the target's client and returns what it returns (plain data, by contract). The
+   * deadline is the member's (`action`) when a member caused the call, else `background`; a page's
+   * read says `page`.
+   */
+  async call<T>(target: ApiTarget, caller: Caller, fn: (client: PaymentApiClient) => PromiseLike<T>, opts: { budgetWaitMs?: number; deadline?: CallDeadline } = {}): Promise<T> {
     const row = await this.#row(target);
-    return fn(this.#client(row, caller, opts));
+    const deadline = opts.deadline ?? (caller.userId === null ? "background" : "action");
+    return this.#run(row, caller, () => fn(this.#client(row, caller, { ...opts, deadline })));
+  }
+
+  /** Runs a call; a request the breaker kept back is written to the request log as a local refusal. */
+  async #run<T>(row: CredentialRow, caller: Caller, run: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (isPaymentApiError(e) && e.code === "CIRCUIT_OPEN") {
+        this.requestLog.add({
+          organizationId: row.organizationId,
+          credentialId: row.id,
+          environment: row.environment,
+          userId: caller.userId,
+          method: e.method ?? "GET",
+          path: e.path ?? "",
+          status: 0,
+          latencyMs: 0,
+          errorCode: "CIRCUIT_OPEN",
+          local: true,
+        });
+      }
+      throw e;
+    }
   }
 
   /**
@@ -291,13 +384,14 @@ export class ApiContext {
    */
   async probe(target: ApiTarget, caller: Caller): Promise<{ currencies: number; requestId: string | null }> {
     const row = await this.#row(target);
-    const res = await this.#client(row, caller, { isolatedToken: true }).account.balance().withResponse();
+    const res = await this.#run(row, caller, () => this.#client(row, caller, { isolatedToken: true, deadline: "action" }).account.balance().withResponse());
     return { currencies: res.data.balances.length, requestId: res.requestId };
   }
 
   /**
    * An account read through the shared cache: a fresh enough answer (younger than `ttlMs`) is served
-   * from PostgreSQL; otherwise one call per process is made and stored for every instance.
+   * from PostgreSQL; otherwise one call per process is made and stored for every instance. A page's
+   * deadline when a member waits for it, else the background's.
    */
   async read<T>(
     target: ApiTarget,
@@ -305,7 +399,7 @@ export class ApiContext {
     key: string,
     ttlMs: number,
     fn: (client: PaymentApiClient) => PromiseLike<T>,
-    opts: { fresh?: boolean } = {},
+    opts: { fresh?: boolean; deadline?: CallDeadline } = {},
   ): Promise<Read<T>> {
     const row = await this.#row(target);
     const credential = { id: row.id, name: row.name, environment: row.environment };
@@ -322,7 +416,8 @@ export class ApiContext {
     let flight = this.#inflightReads.get(flightKey) as Promise<Read<T>> | undefined;
     if (!flight) {
       flight = (async () => {
-        const data = await fn(this.#client(row, caller, {}));
+        const deadline = opts.deadline ?? (caller.userId === null ? "background" : "page");
+        const data = await this.#run(row, caller, () => fn(this.#client(row, caller, { deadline })));
         const readAt = new Date(this.#now());
         const expiresAt = new Date(readAt.getTime() + ttlMs);
         await this.#db
@@ -336,11 +431,33 @@ export class ApiContext {
     return flight;
   }
 
-  /** Drops cached reads of a credential (all, or the keys named), e.g. when a webhook moved the balance. */
+  /**
+   * The last answer kept for a read, however old (null when there never was one): what a page shows,
+   * with its time, while the provider is not answering.
+   */
+  async lastKnown<T>(target: ApiTarget, key: string): Promise<Read<T> | null> {
+    const row = await this.#row(target);
+    const rc = schema.apiReadCache;
+    const [hit] = await this.#db
+      .select()
+      .from(rc)
+      .where(and(eq(rc.credentialId, row.id), eq(rc.key, key)))
+      .limit(1);
+    if (!hit) return null;
+    return { data: hit.data as T, readAt: hit.readAt.toISOString(), cached: true, stale: true, credential: { id: row.id, name: row.name, environment: row.environment } };
+  }
+
+  /**
+   * Expires cached reads of a credential (all, or the keys named), e.g. when a webhook moved the
+   * balance: the next read asks the API; the answer stays as the last known one.
+   */
   async invalidate(credentialId: string, keys?: string | string[]): Promise<void> {
     const rc = schema.apiReadCache;
     const named = typeof keys === "string" ? [keys] : keys;
-    await this.#db.delete(rc).where(named ? and(eq(rc.credentialId, credentialId), inArray(rc.key, named)) : eq(rc.credentialId, credentialId));
+    await this.#db
+      .update(rc)
+      .set({ expiresAt: sql`least(${rc.expiresAt}, now())` })
+      .where(named ? and(eq(rc.credentialId, credentialId), inArray(rc.key, named)) : eq(rc.credentialId, credentialId));
   }
 
   /** Drops the cached reads of the target's active credential (a webhook moved its balance). */
@@ -353,7 +470,8 @@ export class ApiContext {
   async forget(credentialId: string): Promise<void> {
     await this.#store(credentialId).clear();
     this.#stores.delete(credentialId);
-    await this.invalidate(credentialId);
+    this.#breakers.delete(credentialId);
+    await this.#db.delete(schema.apiReadCache).where(eq(schema.apiReadCache.credentialId, credentialId));
   }
 
   /** Waits for queued request-log rows to be written. */

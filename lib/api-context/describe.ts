@@ -34,6 +34,8 @@ const OWN_TEXT = new Set([
   "INVALID_TOKEN",
   "INVALID_RESPONSE",
   "SERVICE_UNAVAILABLE",
+  "CIRCUIT_OPEN",
+  "REDIRECT_REFUSED",
 ]);
 const SAME_AS: Record<string, string> = {
   TOKEN_EXPIRED: "INVALID_TOKEN",

@@ -10,12 +10,13 @@ import { getDatabase } from "@/lib/db";
 import type { Access } from "@/lib/auth/access";
 import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
 import { activeEnvironments } from "@/lib/credentials/service";
-import { ApiContext, type ApiEnvironment, type Read } from "./context";
+import { ApiContext, type ApiEnvironment, type ProviderStatus, type Read } from "./context";
 import type { JsonObject } from "@/lib/account/json";
 import { ACCOUNT_READS } from "@/lib/account/reads";
 import { BALANCE_TTL_MS, readBalanceFor, type BalanceDto } from "./balance";
+import { describeFailure } from "./describe";
 
-export { ApiContextError, type ApiEnvironment, type Read } from "./context";
+export { ApiContextError, type ApiEnvironment, type ProviderStatus, type Read } from "./context";
 
 const globalForApi = globalThis as unknown as { __apiContext?: Promise<ApiContext>; __keyring?: Keyring };
 
@@ -102,4 +103,38 @@ export async function readFees(access: Access, environment: ApiEnvironment, opts
     ACCOUNT_READS.fees,
     opts,
   );
+}
+
+/**
+ * The last answer kept for an account read ("balance", "profile", "limits", "fees"), however old,
+ * marked stale: what a page shows, with its time, when the provider does not answer. Null when
+ * there is none (or no active credential).
+ */
+export async function lastKnownRead<T>(access: Access, environment: ApiEnvironment, key: keyof typeof READ_TTL_MS): Promise<Read<T> | null> {
+  const ctx = await apiContext();
+  return ctx.lastKnown<T>({ organizationId: access.organizationId, environment }, key).catch(() => null);
+}
+
+/**
+ * A page's read, or when the API did not give it, the last answer kept (stale, with its time, or
+ * null) and the failure to show beside it. Anything that is not an API failure (a bug) is thrown.
+ */
+export async function readOrLastKnown<T>(
+  access: Access,
+  environment: ApiEnvironment,
+  key: keyof typeof READ_TTL_MS,
+  read: () => Promise<Read<T>>,
+): Promise<{ read: Read<T>; error: null } | { read: Read<T> | null; error: unknown }> {
+  try {
+    return { read: await read(), error: null };
+  } catch (e) {
+    if (!describeFailure(e)) throw e;
+    return { read: await lastKnownRead<T>(access, environment, key), error: e };
+  }
+}
+
+/** Whether the provider answers the environment's credential, as this instance last saw it (no call made). */
+export async function providerStatus(access: Access, environment: ApiEnvironment): Promise<ProviderStatus> {
+  const ctx = await apiContext();
+  return ctx.providerStatus({ organizationId: access.organizationId, environment }).catch((): ProviderStatus => ({ answering: true }));
 }

@@ -25,16 +25,32 @@ export class RateBudget {
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /** Takes a slot, waiting at most `maxWaitMs` in total for one to free up. */
-  async acquire(bucket: string, limit: number, maxWaitMs: number): Promise<Permit> {
+  /**
+   * Takes a slot, waiting at most `maxWaitMs` in total for one to free up, and no longer than
+   * `signal` allows (the call's own timeout: a wait for the budget is not the provider's silence).
+   */
+  async acquire(bucket: string, limit: number, maxWaitMs: number, signal?: AbortSignal): Promise<Permit> {
     let waited = 0;
     for (;;) {
       const wait = await this.tryAcquire(bucket, limit);
       if (wait === 0) return { ok: true, waitedMs: waited };
-      if (waited + wait > maxWaitMs) return { ok: false, retryAfterMs: wait };
-      await this.sleep(wait);
+      if (waited + wait > maxWaitMs || signal?.aborted) return { ok: false, retryAfterMs: wait };
+      await this.#sleepUnless(wait, signal);
+      if (signal?.aborted) return { ok: false, retryAfterMs: wait };
       waited += wait;
     }
+  }
+
+  #sleepUnless(ms: number, signal?: AbortSignal): Promise<void> {
+    if (!signal) return this.sleep(ms);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      void this.sleep(ms).then(done);
+    });
   }
 
   /** 0 when a slot was taken, else the milliseconds until one frees up. */

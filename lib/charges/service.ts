@@ -14,7 +14,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
-import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { ApiContextError, type ApiContext, type ApiEnvironment } from "@/lib/api-context/context";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
 import { applyApiTransaction } from "@/lib/events/mirror";
 import { publish } from "@/lib/events/live";
@@ -51,14 +52,11 @@ export type PaymentInfoDto = {
 /** `pix_qrcode`: the PIX code of a hybrid boleto (PIX_BOLETO), when the API gives one (not in the spec's layout). */
 export type BoletoDto = { barcode: string; digitable_line: string; url: string | null; due_date: string; registration: string; pix_qrcode?: string | null };
 
+/** The code a failed charge keeps: the API's, the client's, or the context's. */
+const failureCode = (e: unknown): string => (isPaymentApiError(e) || ApiContextError.is(e) ? e.code : "ERROR");
+
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
-
-/** Not an answer from the API about this request: the charge may or may not exist there. */
-function outcomeUnknown(e: unknown): boolean {
-  if (!isPaymentApiError(e)) return true;
-  return e.status === 0 || e.status >= 500 || e.status === 429 || e.code === "INTERNAL_CONFLICT";
-}
 
 export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userId: string | null, form: ChargeForm): Promise<{ id: string; replayed: boolean }> {
   const { db } = deps;
@@ -184,8 +182,10 @@ async function send(deps: ChargeDeps, target: ChargeTarget, userId: string | nul
       } as Transaction;
     }
   } catch (e) {
-    if (!outcomeUnknown(e)) {
-      await db.update(c).set({ state: "failed", errorCode: isPaymentApiError(e) ? e.code : "ERROR", updatedAt: new Date() }).where(eq(c.id, id));
+    // Refused, or never sent (the provider not answering, the budget): nothing exists there, and
+    // the charge may go again, corrected or not. Unknown: it stays "sending", same body only.
+    if (callOutcome(e) !== "unknown") {
+      await db.update(c).set({ state: "failed", errorCode: failureCode(e), updatedAt: new Date() }).where(eq(c.id, id));
     }
     throw e;
   }

@@ -9,9 +9,11 @@
  *
  * The conversion is written before the call, keyed by (organisation, environment, external_id), with
  * the exact body that will be sent. A double click, a resubmit after a reload or a retry after a lost
- * answer sends the same external_id with the same body, and the spec's rule 5 makes it one. A refusal
- * the API gave (4xx) marks it failed; an unknown outcome (timeout, 5xx, connection lost) keeps it
- * "sending", and only that same body may follow. Whoever moves the row from "sending" to "done"
+ * answer sends the same external_id with the same body, and the spec's rule 5 makes it one. What a
+ * failed call may have done is decided in one place (lib/api-context/outcome.ts): a refusal the API
+ * gave, or a request never sent (the provider not answering, the rate budget), marks it failed (it
+ * may go again while its quote holds); an unknown outcome (timeout, 5xx, connection lost after
+ * sending) keeps it "sending", and only that same body may follow. Whoever moves the row from "sending" to "done"
  * executed it; everyone else saw a replay (the audit log is written once).
  *
  * No Next.js imports: tests and scripts call it with a database and an API context of their own.
@@ -22,6 +24,7 @@ import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type ConversionResponse, type Transaction } from "@/lib/payment-api";
 import { applyApiTransaction } from "@/lib/events/mirror";
 import { publishMany } from "@/lib/events/live";
@@ -56,13 +59,6 @@ export type Pair = { base: string; destination: string; amount: string };
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
-/** Not an answer from the API about this request: the conversion may or may not exist there. */
-function outcomeUnknown(e: unknown): boolean {
-  if (!isPaymentApiError(e)) return true;
-  if (e.details?.["client_side"] === true) return false; // refused before sending
-  return e.status === 0 || e.status >= 500 || e.status === 429 || e.code === "INTERNAL_CONFLICT";
-}
-
 const str = (v: { toFixed(): string } | null | undefined) => (v == null ? null : v.toFixed());
 
 // --- quotes -----------------------------------------------------------------------------------------
@@ -92,7 +88,8 @@ export type RateView = { base: string; destination: string; amount: string; rate
 
 /** POST /v2/conversions/rate: the indicative rate of the moment (and what `amount` would give). */
 export async function rate(deps: ConversionDeps, target: ConversionTarget, userId: string | null, pair: Pair): Promise<RateView> {
-  const r = await deps.ctx.call(target, { userId }, (client) => client.conversions.rate(body(pair)));
+  // A read the page polls: a page's deadline, so a provider that does not answer is said quickly.
+  const r = await deps.ctx.call(target, { userId }, (client) => client.conversions.rate(body(pair)), { deadline: "page" });
   const at = r.timestamp && !Number.isNaN(Date.parse(r.timestamp)) ? new Date(r.timestamp).toISOString() : (await deps.ctx.providerNow(target)).toISOString();
   return { ...pair, rate: r.rate.toFixed(), estimatedAmount: r.estimated_amount.toFixed(), at };
 }
@@ -278,7 +275,7 @@ async function send(deps: ConversionDeps, target: ConversionTarget, userId: stri
       client.conversions.create({ amount: request.amount, base_currency: request.base_currency as never, destination_currency: request.destination_currency as never, external_id: request.external_id }),
     );
   } catch (e) {
-    if (!outcomeUnknown(e)) {
+    if (callOutcome(e) !== "unknown") {
       await db
         .update(c)
         .set({ state: "failed", errorCode: isPaymentApiError(e) ? e.code : "ERROR", updatedAt: new Date() })

@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
-import type { ApiContext } from "@/lib/api-context/context";
+import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
 import type { Target } from "@/lib/events/mirror";
 import type { InfractionDetail, InfractionSummary } from "@/lib/payment-api/schemas/infractions";
 
@@ -140,9 +140,17 @@ export async function syncInfractions(deps: InfractionDeps, target: Target, opts
   return { pages: page, infractions: count };
 }
 
-/** Reads one infraction's detail from the API (nothing written). */
-export async function readInfraction(ctx: ApiContext, target: Target, infractionId: string, opts: { budgetWaitMs?: number; userId?: string | null } = {}): Promise<InfractionDetail> {
-  return ctx.call(target, { userId: opts.userId ?? null }, (c) => c.infractions.get(infractionId), opts.budgetWaitMs === undefined ? {} : { budgetWaitMs: opts.budgetWaitMs });
+/** Reads one infraction's detail from the API (nothing written); `deadline`: a page's read says "page". */
+export async function readInfraction(
+  ctx: ApiContext,
+  target: Target,
+  infractionId: string,
+  opts: { budgetWaitMs?: number; userId?: string | null; deadline?: CallDeadline } = {},
+): Promise<InfractionDetail> {
+  return ctx.call(target, { userId: opts.userId ?? null }, (c) => c.infractions.get(infractionId), {
+    ...(opts.budgetWaitMs === undefined ? {} : { budgetWaitMs: opts.budgetWaitMs }),
+    ...(opts.deadline ? { deadline: opts.deadline } : {}),
+  });
 }
 
 /** Reads the detail (replies, debtor, creditor included) and writes it to the mirror. */
@@ -150,7 +158,7 @@ export async function refreshInfraction(
   deps: InfractionDeps,
   target: Target,
   infractionId: string,
-  opts: { budgetWaitMs?: number; userId?: string | null; origin?: InfractionOrigin } = {},
+  opts: { budgetWaitMs?: number; userId?: string | null; origin?: InfractionOrigin; deadline?: CallDeadline } = {},
 ): Promise<{ status: string; detail: InfractionDetail }> {
   const detail = await readInfraction(deps.ctx, target, infractionId, opts);
   const { status } = await applyApiInfraction(deps.db, target, detail, opts.origin ?? "detail");

@@ -104,7 +104,9 @@ export async function replyToInfraction(
   });
   let result: { status: string; reply_id: string };
   try {
-    result = await ctx.call(target, { userId }, (c) => c.infractions.reply({ id: infractionId, message, files: evidence }));
+    // Up to 50 MB of evidence: its upload may outlast an action's deadline, so it has the client's
+    // own timeouts (a provider that hangs still costs one timeout: the breaker).
+    result = await ctx.call(target, { userId }, (c) => c.infractions.reply({ id: infractionId, message, files: evidence }), { deadline: "background" });
   } catch (e) {
     const reason = isPaymentApiError(e) ? e.details?.["reason"] : undefined;
     if (reason === "infraction_resolved" || reason === "deadline_passed") {

@@ -7,6 +7,8 @@ export type { Logger, RequestOptions, FetchLike } from "./core/transport";
 export { InMemoryTokenStore, defaultTokenStore, tokenCacheKey, type TokenStore, type StoredToken } from "./core/token";
 export { computeSignature, verifySignature, signatureHeaders, SIGNED_ROUTES, SIGNATURE_HEADERS, SIGNATURE_WINDOW_SECONDS, type SignatureCheck } from "./core/signing";
 export { backoffDelayMs, DEFAULT_MAX_RETRIES } from "./core/retry";
+export { CircuitBreaker, type BreakerOptions, type BreakerState, type BreakerStatus } from "./core/breaker";
+export { attemptOutcome, failedCallOutcome, LOCAL_ANSWER_HEADER, type CallOutcome } from "./core/outcome";
 export type { AmountInput } from "./resources/shared";
 export type { CashinCreateParams } from "./resources/cashin";
 export type { CashoutCreateParams } from "./resources/cashout";

@@ -8,7 +8,9 @@
  * derived from the batch and the row (`${reference}-${row}`). A runner holds a batch by a lease
  * (`lease_until`) it renews while it works; when it dies the lease lapses and another instance takes
  * the batch over. A row left "sending" (the call went out, no answer was recorded) is sent again with
- * the same body, which the API's idempotency (spec rule 5) answers with the same transaction.
+ * the same body, which the API's idempotency (spec rule 5) answers with the same transaction. A row
+ * whose request was never sent (the provider not answering: lib/api-context/outcome.ts) goes back to
+ * the queue and the batch pauses; a row the API refused is failed.
  *
  * No Next.js imports: tests, the benchmark and the runtime (bulk-runtime.ts) call it directly.
  */
@@ -16,14 +18,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
-import { ApiContextError } from "@/lib/api-context/context";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { publish } from "@/lib/events/live";
 import { Money } from "@/lib/payments/money";
 import type { Translate } from "@/lib/i18n";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { payoutFormSchema, toPayoutPlan, type PayoutForm, type PayoutPlan, type PayoutRecipient } from "./form";
-import { getApprovalPolicy, needsApproval, outcomeUnknown, sendPayout, type PayoutDeps, type PayoutTarget, type PayoutView } from "./service";
+import { getApprovalPolicy, needsApproval, sendPayout, type PayoutDeps, type PayoutTarget, type PayoutView } from "./service";
 
 type Db = Database<typeof schema>;
 
@@ -779,13 +781,15 @@ async function runBatch(deps: PayoutDeps, batch: ClaimedBatch, o: RunnerOptions)
           await wait(retryAfterMs(e));
           continue;
         }
-        if (ApiContextError.is(e)) {
-          // No usable credential: nothing can be sent now; the batch waits where it is.
-          console.error(`[bulk] batch ${batch.reference} paused: ${e.message}`);
+        const outcome = callOutcome(e);
+        if (outcome === "not-sent") {
+          // No usable credential, or the provider is not answering: nothing went out (the row is
+          // queued again); the batch waits where it is and a later pass resumes it.
+          console.error(`[bulk] batch ${batch.reference} paused: ${e instanceof Error ? e.message : String(e)}`);
           halted = true;
           return;
         }
-        if (!outcomeUnknown(e)) {
+        if (outcome === "sent") {
           o.onRow?.({ id, state: "failed" });
           return; // refused by the API: recorded as failed with its code
         }

@@ -7,8 +7,11 @@
  * later, the answer is lost and the member retries, the page is reloaded and submitted again, a bulk
  * batch resumes after a crash) the same external_id goes out with the same body, and the spec's rule 5
  * ("the same external_id with the same body returns the original transaction") makes it one payout.
- * A refusal the API gave (4xx) marks it failed; an unknown outcome (timeout, 5xx, connection lost)
- * leaves it "sending", and only the same body may follow.
+ * What a failed call may have done is decided in one place (lib/api-context/outcome.ts): a refusal
+ * the API gave marks it failed; a request never sent (the provider not answering, the rate budget)
+ * puts it back in the queue, to go when the member sends it again (or the bulk runner's next pass);
+ * an unknown outcome (timeout, 5xx, connection lost after sending) leaves it "sending", and only the
+ * same body may follow.
  *
  * No Next.js imports: tests, scripts and the bulk runner call it with a database and an API context of
  * their own.
@@ -17,6 +20,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
 import { applyApiTransaction } from "@/lib/events/mirror";
 import { publish } from "@/lib/events/live";
@@ -44,12 +48,6 @@ export class PayoutError extends Error {
 
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
-
-/** Not an answer from the API about this request: the payout may or may not exist there. */
-export function outcomeUnknown(e: unknown): boolean {
-  if (!isPaymentApiError(e)) return true;
-  return e.status === 0 || e.status >= 500 || e.status === 429 || e.code === "INTERNAL_CONFLICT";
-}
 
 // --- the approval policy ------------------------------------------------------------------------
 
@@ -124,7 +122,8 @@ export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, user
     }
     throw new PayoutError(existing.state === "sending" ? "EXTERNAL_ID_PENDING" : "EXTERNAL_ID_USED", "externalId");
   }
-  // The same request again: a double click, a reload, a retry after a lost answer.
+  // The same request again: a double click, a reload, a retry after a lost answer or after the
+  // provider did not answer (queued: nothing was sent).
   if (existing.state === "sending" || existing.state === "queued") {
     return { id: existing.id, state: await sendPayout(deps, target, userId, existing.id), replayed: true };
   }
@@ -185,11 +184,15 @@ export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId:
       } as unknown as Transaction;
     }
   } catch (e) {
-    if (!outcomeUnknown(e)) {
+    const outcome = callOutcome(e);
+    if (outcome === "sent") {
       await db
         .update(p)
         .set({ state: "failed", errorCode: isPaymentApiError(e) ? e.code : "ERROR", updatedAt: new Date() })
         .where(and(eq(p.id, id), eq(p.state, "sending")));
+    } else if (outcome === "not-sent") {
+      // Nothing reached the API: back to the queue, with its body and reference unchanged.
+      await db.update(p).set({ state: "queued", updatedAt: new Date() }).where(and(eq(p.id, id), eq(p.state, "sending")));
     }
     throw e;
   }

@@ -2,18 +2,19 @@
  * Why creating a wallet failed, in the member's words (message keys of `wallets.errors`, else the
  * shared `apiErrors` texts of lib/api-context/describe.ts), with the form field it concerns.
  *
- * One case is not a refusal: the outcome is unknown. POST /v2/transactions/wallet has no external_id
- * (spec "POST /v2/transactions/wallet"), so the client never repeats it, and the API has no wallet
- * list to look the wallet up afterwards. When the request may have reached the service but its answer
- * was lost (a connection cut after sending, a timeout, a gateway's page, or a success the client
- * could not read), the wallet may exist. The member must be told so rather than shown "failed",
- * because trying again could create a second wallet.
+ * One case is not a refusal: the outcome is unknown (lib/api-context/outcome.ts decides it, as for
+ * every writer). POST /v2/transactions/wallet has no external_id (spec "POST
+ * /v2/transactions/wallet"), so the client never repeats it, and the API has no wallet list to look
+ * the wallet up afterwards. When the request may have reached the service but its answer was lost (a
+ * connection cut after sending, a timeout, a 5xx or a gateway's page, or a success the client could
+ * not read), the wallet may exist. The member must be told so rather than shown "failed", because
+ * trying again could create a second wallet.
  */
 import { isPaymentApiError, type PaymentApiError } from "@/lib/payment-api";
 import { describeFailure, type FailureDescription } from "@/lib/api-context/describe";
+import { callOutcome } from "@/lib/api-context/outcome";
 import type { MessageKey } from "@/lib/i18n";
 
-export const WALLET_PATH = "/v2/transactions/wallet";
 export const OUTCOME_UNKNOWN = "WALLET_OUTCOME_UNKNOWN";
 
 export type WalletFailure = FailureDescription & {
@@ -22,25 +23,6 @@ export type WalletFailure = FailureDescription & {
   /** the request may have created a wallet whose identifier never reached us */
   outcomeUnknown: boolean;
 };
-
-/** Connection errors that prove nothing was sent (the connection was never made). */
-const NOTHING_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ERR_INVALID_URL"]);
-
-/** Whether the wallet request may have been processed although no usable answer came back. */
-export function outcomeUnknown(e: unknown): boolean {
-  if (!isPaymentApiError(e)) return false;
-  // A failure of the token request (or of anything else) means the wallet request was never sent.
-  if (e.path !== undefined && e.path !== WALLET_PATH) return false;
-  if (e.attempts === 0) return false; // refused by the client's own validation, before sending
-  if (e.code === "TIMEOUT") return true;
-  if (e.code === "CONNECTION_ERROR") return !NOTHING_SENT.has(String(e.details?.["errno"] ?? ""));
-  if (e.code === "INVALID_RESPONSE") {
-    // A 2xx whose data we cannot read: the wallet exists. A 5xx page from a gateway: it may. A 4xx
-    // page (a proxy refusing, a bare 429) was answered before reaching the service.
-    return !(e.status >= 400 && e.status < 500);
-  }
-  return false;
-}
 
 const fieldOf = (e: PaymentApiError): "currency" | "chain" | undefined => {
   const f = e.field;
@@ -59,7 +41,7 @@ export function describeWalletFailure(e: unknown, environment?: string): WalletF
     outcomeUnknown: false,
   });
   if (!isPaymentApiError(e)) return { ...base, outcomeUnknown: false };
-  if (outcomeUnknown(e)) return { ...base, code: OUTCOME_UNKNOWN, key: "wallets.errors.outcomeUnknown", outcomeUnknown: true };
+  if (callOutcome(e) === "unknown") return { ...base, code: OUTCOME_UNKNOWN, key: "wallets.errors.outcomeUnknown", outcomeUnknown: true };
   const field = fieldOf(e);
   switch (e.code) {
     case "CREDENTIAL_PERMISSION_DENIED":

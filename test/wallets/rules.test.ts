@@ -8,7 +8,8 @@ import { PaymentApiError, type PaymentApiErrorInit } from "@/lib/payment-api";
 import { ApiContextError } from "@/lib/api-context/context";
 import { createTranslator, getMessages, LOCALES } from "@/lib/i18n";
 import { checkDepositAmount, normalizeAmount, walletChains, walletFormSchema, walletKindOf } from "@/lib/wallets/form-schema";
-import { describeWalletFailure, outcomeUnknown, WALLET_PATH } from "@/lib/wallets/failures";
+import { describeWalletFailure } from "@/lib/wallets/failures";
+import { callOutcome } from "@/lib/api-context/outcome";
 
 const form = (v: Partial<{ currency: string; chain: string; label: string }>) => z.safeParse(walletFormSchema, { environment: "sandbox", currency: "BRL", chain: "", label: "", ...v });
 const issues = (v: Parameters<typeof form>[0]) => {
@@ -79,26 +80,31 @@ describe("a simulated deposit's amount", () => {
   });
 });
 
-describe("which failures leave the wallet in doubt", () => {
+describe("which failures leave the wallet in doubt (the one verdict every writer uses)", () => {
+  const WALLET_PATH = "/v2/transactions/wallet";
+  const outcomeUnknown = (e: unknown) => callOutcome(e) === "unknown";
   const err = (o: Partial<PaymentApiErrorInit>) =>
     new PaymentApiError({ status: 0, code: "CONNECTION_ERROR", message: "x", group: "SYSTEM", retryable: true, path: WALLET_PATH, method: "POST", attempts: 1, ...o });
 
-  it("a cut connection, a timeout, a gateway's page or an unreadable success: the request may have been processed", () => {
+  it("a cut connection, a timeout, a 5xx, a gateway's page or an unreadable success: the request may have been processed", () => {
     expect(outcomeUnknown(err({ code: "CONNECTION_ERROR", details: { errno: "ECONNRESET" } }))).toBe(true);
     expect(outcomeUnknown(err({ code: "CONNECTION_ERROR" }))).toBe(true);
     expect(outcomeUnknown(err({ code: "TIMEOUT" }))).toBe(true);
     expect(outcomeUnknown(err({ code: "INVALID_RESPONSE", status: 502 }))).toBe(true);
     expect(outcomeUnknown(err({ code: "INVALID_RESPONSE", status: 201 }))).toBe(true);
+    // The service's own 5xx: charges, payouts and conversions always counted it as unknown; wallets
+    // now agree (issue 25: four copies of this rule disagreed).
+    expect(outcomeUnknown(err({ code: "SERVICE_UNAVAILABLE", status: 503 }))).toBe(true);
   });
 
-  it("a refusal, a connection never made, a failed token request or the client's own validation: nothing was created", () => {
+  it("a refusal, a connection never made, a failed token request, the breaker or the client's own validation: nothing was created", () => {
     expect(outcomeUnknown(err({ code: "CONNECTION_ERROR", details: { errno: "ECONNREFUSED" } }))).toBe(false);
     expect(outcomeUnknown(err({ code: "CONNECTION_ERROR", path: "/v2/oauth/token" }))).toBe(false);
     expect(outcomeUnknown(err({ code: "INVALID_CURRENCY", status: 0, attempts: 0 }))).toBe(false);
     expect(outcomeUnknown(err({ code: "INVALID_RESPONSE", status: 404 }))).toBe(false);
-    expect(outcomeUnknown(err({ code: "SERVICE_UNAVAILABLE", status: 503 }))).toBe(false);
+    expect(outcomeUnknown(err({ code: "CIRCUIT_OPEN", attempts: 0, local: true }))).toBe(false);
+    expect(outcomeUnknown(err({ code: "UNSUPPORTED_CHAIN", status: 422 }))).toBe(false);
     expect(outcomeUnknown(new ApiContextError("NO_ACTIVE_CREDENTIAL", "none"))).toBe(false);
-    expect(outcomeUnknown(new Error("bug"))).toBe(false);
   });
 
   it("puts each in words, with the field it concerns", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 
-/** Drops the shared copies of profile, limits and fees so the next render asks the API (the rate budget still applies). */
+/** Expires the shared copies of profile, limits and fees so the next render asks the API (the rate budget still applies); they stay as the last known answer. */
 export const refreshAccountAction = protectedAction("dashboard.view", z.object({}), async (_input, { access }) => {
   const { environment } = await pageEnvironment(access);
   const ctx = await apiContext();

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
@@ -34,6 +35,7 @@ export default async function AccountPage() {
         description={t("pages.account.description", { organization: access.organizationName })}
         actions={isConnected ? <RefreshButton action={refreshAccountAction} label={t("account.refresh")} testId="account-refresh" /> : undefined}
       />
+      {isConnected && <ProviderNotice access={access} environment={environment} />}
       {isConnected ? (
         <div className="grid min-w-0 gap-8">
           <Suspense fallback={<ProfileSkeleton />}>

@@ -10,6 +10,7 @@ import { createHmac } from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
 import { env } from "@/lib/env";
@@ -45,12 +46,14 @@ const FIELD_OF_CODE: Record<string, string> = {
   UNSUPPORTED_CURRENCY: "destination",
 };
 
-/** A failure in the member's words; `currency` is the base currency the figures are in. */
-function convertFailure(e: unknown, environment: string, currency: string): ExpectedError | null {
+/**
+ * A failure in the member's words; `currency` is the base currency the figures are in. `executing`:
+ * the call may have converted money (a rate or a quote never does, whatever its outcome).
+ */
+function convertFailure(e: unknown, environment: string, currency: string, executing = false): ExpectedError | null {
   if (e instanceof ConversionError) return new ExpectedError(e.code, `convert.errors.${e.code}` as MessageKey, undefined, e.field);
   if (isPaymentApiError(e)) {
-    const unknownOutcome = e.status === 0 || e.status >= 500 || e.code === "INTERNAL_CONFLICT";
-    if (unknownOutcome && e.code !== "RATE_LIMIT_EXCEEDED" && e.details?.["client_side"] !== true) {
+    if (executing && callOutcome(e) === "unknown") {
       const err = new ExpectedError(e.code, "convert.errors.unknownOutcome");
       if (e.requestId) err.requestId = e.requestId;
       return err;
@@ -141,7 +144,7 @@ export const executeConversionAction = protectedAction(
       }
       return r;
     } catch (e) {
-      throw convertFailure(e, target.environment, q.base) ?? e;
+      throw convertFailure(e, target.environment, q.base, true) ?? e;
     }
   },
   { reauth: true },

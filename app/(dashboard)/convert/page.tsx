@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -55,6 +56,7 @@ export default async function ConvertPage() {
   return (
     <>
       {header}
+      <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="content-start">
           <CardHeader>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import Link from "next/link";
 import { and, eq } from "drizzle-orm";
 import { PageHeader } from "@/components/shell/page-header";
@@ -82,6 +83,7 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
   return (
     <>
       <PageHeader title={t("pages.infractions.title")} description={t("pages.infractions.description")} />
+      <ProviderNotice access={access} environment={environment} />
       <div className="grid grid-cols-1 gap-4">
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("infractions.filters")}>
           <label className="grid gap-1 text-sm">

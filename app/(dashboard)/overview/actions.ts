@@ -3,7 +3,7 @@ import { z } from "zod";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 
-/** Drops the shared cache of the balance so the next render asks the API (the budget still applies). */
+/** Expires the shared copy of the balance so the next render asks the API (the budget still applies); it stays as the last known one. */
 export const refreshBalancesAction = protectedAction("dashboard.view", z.object({}), async (_input, { access }) => {
   const { environment } = await pageEnvironment(access);
   const ctx = await apiContext();

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import { Suspense } from "react";
 import { InfractionAlertsCard } from "@/components/overview/infraction-alerts";
 import { PageHeader } from "@/components/shell/page-header";
@@ -51,6 +52,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance", "infraction"]} environment={environment} after={after} />} />
+      <ProviderNotice {...props} />
       <div className="grid min-w-0 grid-cols-1 gap-6">
         {/* Usually nothing to say: no placeholder, so nothing flashes and disappears. */}
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
 import { publicBaseUrl } from "@/lib/env";
@@ -41,8 +42,7 @@ const FIELD_OF_CODE: Record<string, string> = { INVALID_DOCUMENT: "payer.documen
 function chargeFailure(e: unknown, environment: string): ExpectedError | null {
   if (e instanceof ChargeError) return new ExpectedError(e.code, `charges.errors.${e.code}` as MessageKey, undefined, e.field);
   if (isPaymentApiError(e)) {
-    const unknownOutcome = e.status === 0 || e.status >= 500 || e.code === "INTERNAL_CONFLICT";
-    if (unknownOutcome && e.code !== "RATE_LIMIT_EXCEEDED") {
+    if (callOutcome(e) === "unknown") {
       const err = new ExpectedError(e.code, "charges.errors.unknownOutcome");
       if (e.requestId) err.requestId = e.requestId;
       return err;

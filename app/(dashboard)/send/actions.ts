@@ -10,6 +10,7 @@ import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
+import { callOutcome } from "@/lib/api-context/outcome";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
 import { publicBaseUrl } from "@/lib/env";
@@ -62,8 +63,8 @@ const FIELD_OF_CODE: Record<string, string> = {
 function sendFailure(e: unknown, environment: string, kind: string): ExpectedError | null {
   if (e instanceof PayoutError) return new ExpectedError(e.code, `send.errors.${e.code}` as MessageKey, undefined, e.field);
   if (isPaymentApiError(e)) {
-    const unknownOutcome = e.status === 0 || e.status >= 500 || e.code === "INTERNAL_CONFLICT";
-    if (unknownOutcome && e.code !== "RATE_LIMIT_EXCEEDED" && e.details?.["client_side"] !== true) {
+    // It may have been made: say so, and that sending it again cannot pay twice.
+    if (callOutcome(e) === "unknown") {
       const err = new ExpectedError(e.code, "send.errors.unknownOutcome");
       if (e.requestId) err.requestId = e.requestId;
       return err;
@@ -113,7 +114,7 @@ export const requestTransferAction = protectedAction("money.move", transferFormS
 
 const idSchema = z.object({ id: z.string().uuid() });
 
-/** A payout whose answer was lost ("sending"): sent again with the same body, which the API makes one. */
+/** A payout whose answer was lost ("sending") or never sent ("queued"): sent again with the same body, which the API makes one. */
 export const resendPayoutAction = protectedAction(
   "money.move",
   idSchema,

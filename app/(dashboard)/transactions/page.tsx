@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
@@ -65,6 +66,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   return (
     <>
       <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} actions={<ExportButton />} />
+      <ProviderNotice access={access} environment={environment} />
       {/* data-query: the view these results are for (tests wait for it after a soft navigation). */}
       <div className="grid grid-cols-1 gap-4" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
         <FilterBar currencies={currencies} view={view} />

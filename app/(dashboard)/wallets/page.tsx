@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import Link from "next/link";
 import { Wallet } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
@@ -65,6 +66,7 @@ export default async function WalletsPage({ searchParams }: { searchParams: Prom
   return (
     <>
       {header}
+      <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-4" data-testid="wallets">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <p data-testid="wallets-count">{t("wallets.count", { count: list.total })}</p>

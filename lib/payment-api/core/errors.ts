@@ -28,6 +28,13 @@ export type PaymentApiErrorInit = {
   attempts?: number;
   /** a sanitised description of a lower-level failure (never the original object) */
   cause?: { name: string; code?: string; message: string };
+  /**
+   * Answered on this side, the request never left: local validation, the circuit breaker, or a
+   * fetch wrapper answering in the API's place (a rate budget; see core/outcome.ts).
+   */
+  local?: boolean;
+  /** An earlier attempt of the same call may have reached the API and its answer was never read. */
+  earlierAttemptUnknown?: boolean;
 };
 
 /**
@@ -50,6 +57,8 @@ export class PaymentApiError extends Error {
   readonly method: string | undefined;
   readonly path: string | undefined;
   readonly attempts: number;
+  readonly local: boolean;
+  readonly earlierAttemptUnknown: boolean;
 
   constructor(init: PaymentApiErrorInit) {
     super(init.message, init.cause ? { cause: init.cause } : undefined);
@@ -63,6 +72,8 @@ export class PaymentApiError extends Error {
     this.method = init.method;
     this.path = init.path;
     this.attempts = init.attempts ?? 1;
+    this.local = init.local ?? false;
+    this.earlierAttemptUnknown = init.earlierAttemptUnknown ?? false;
   }
 
   /** The spec's `details.field` of a validation error, to put the message under the right input. */
@@ -84,13 +95,18 @@ export class PaymentApiError extends Error {
       method: this.method,
       path: this.path,
       attempts: this.attempts,
+      local: this.local,
+      earlierAttemptUnknown: this.earlierAttemptUnknown,
     };
   }
 
-  /** Copy with the number of attempts made (the retry loop knows it, the parser does not). */
-  withAttempts(attempts: number): PaymentApiError {
-    if (attempts === this.attempts) return this;
-    return new PaymentApiError({ ...this.toInit(), attempts });
+  /**
+   * Copy with what the retry loop knows and the parser does not: the number of attempts made, and
+   * whether an earlier one may have reached the API unanswered.
+   */
+  withCall(call: { attempts: number; earlierAttemptUnknown: boolean }): PaymentApiError {
+    if (call.attempts === this.attempts && call.earlierAttemptUnknown === this.earlierAttemptUnknown) return this;
+    return new PaymentApiError({ ...this.toInit(), ...call });
   }
 
   private toInit(): PaymentApiErrorInit {
@@ -107,6 +123,8 @@ export class PaymentApiError extends Error {
       path: this.path,
       attempts: this.attempts,
       cause: this.cause as PaymentApiErrorInit["cause"],
+      local: this.local,
+      earlierAttemptUnknown: this.earlierAttemptUnknown,
     };
   }
 }

@@ -56,20 +56,23 @@ export const tokenCacheKey = (baseUrl: string, clientId: string) => `${baseUrl.r
 
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
+/** How the caller that starts a renewal bounds the token request (its own deadline). */
+export type TokenFetchOptions = { timeoutMs?: number; deadlineMs?: number; maxRetries?: number };
+
 /** In-flight renewals per store and key: the single-flight map. */
 const inflight = new WeakMap<TokenStore, Map<string, Promise<string>>>();
 
 export class TokenManager {
   readonly #store: TokenStore;
   readonly #key: string;
-  readonly #fetchToken: () => Promise<StoredToken>;
+  readonly #fetchToken: (opts: TokenFetchOptions) => Promise<StoredToken>;
   readonly #now: () => number;
   readonly #marginMs: number;
 
   constructor(opts: {
     store: TokenStore;
     key: string;
-    fetchToken: () => Promise<StoredToken>;
+    fetchToken: (opts: TokenFetchOptions) => Promise<StoredToken>;
     now: () => number;
     refreshMarginMs?: number;
   }) {
@@ -89,15 +92,16 @@ export class TokenManager {
 
   /**
    * A usable access token. `rejected` is a token the API just refused (TOKEN_EXPIRED or
-   * INVALID_TOKEN): it is not returned again even if the cache still thinks it valid.
+   * INVALID_TOKEN): it is not returned again even if the cache still thinks it valid. `fetch`
+   * bounds the token request when this caller is the one that makes it.
    */
-  async get(rejected?: string): Promise<string> {
+  async get(rejected?: string, fetch: TokenFetchOptions = {}): Promise<string> {
     const current = await this.#store.get(this.#key);
     if (this.#usable(current, rejected)) return current.accessToken;
-    return this.#renew(rejected);
+    return this.#renew(rejected, fetch);
   }
 
-  #renew(rejected?: string): Promise<string> {
+  #renew(rejected: string | undefined, fetch: TokenFetchOptions): Promise<string> {
     let perStore = inflight.get(this.#store);
     if (!perStore) inflight.set(this.#store, (perStore = new Map()));
     const running = perStore.get(this.#key);
@@ -107,7 +111,7 @@ export class TokenManager {
       // Re-read: another instance may have renewed while we waited for the lock.
       const again = await this.#store.get(this.#key);
       if (this.#usable(again, rejected)) return again.accessToken;
-      const fresh = await this.#fetchToken();
+      const fresh = await this.#fetchToken(fetch);
       await this.#store.set(this.#key, fresh);
       return fresh.accessToken;
     };

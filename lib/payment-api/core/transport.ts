@@ -10,11 +10,13 @@ import type { z } from "zod";
 import { anySuccessEnvelopeSchema, errorEnvelopeSchema } from "../schemas/envelope";
 import { tokenResponseSchema } from "../schemas/oauth";
 import type { ApiResponse } from "./api-promise";
+import type { CircuitBreaker } from "./breaker";
 import { PaymentApiError } from "./errors";
+import { LOCAL_ANSWER_HEADER, TOKEN_PATH, attemptOutcome } from "./outcome";
 import { parseRateLimit, type RateLimitInfo } from "./rate-limit";
 import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_DELAY_MS, defaultSleep, retryDecision } from "./retry";
 import { signatureHeaders } from "./signing";
-import { TokenManager, defaultTokenStore, tokenCacheKey, type StoredToken, type TokenStore } from "./token";
+import { TokenManager, defaultTokenStore, tokenCacheKey, type StoredToken, type TokenFetchOptions, type TokenStore } from "./token";
 
 export type Logger = { debug(message: string, fields?: Record<string, unknown>): void };
 
@@ -32,6 +34,13 @@ export type TransportOptions = {
   maxRetries?: number;
   /** per attempt, default 30 000 ms */
   timeoutMs?: number;
+  /**
+   * The whole call (token, attempts and the waits between them), default none: retries stop when
+   * the next one would not fit, and the last attempt is cut at the deadline.
+   */
+  deadlineMs?: number;
+  /** Shared by the clients of one credential: a provider that hangs costs one timeout (core/breaker.ts). */
+  breaker?: CircuitBreaker;
   logger?: Logger;
   /** injectable for tests; receives every computed delay */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -48,6 +57,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxRetries?: number;
+  /** the whole call's deadline (see TransportOptions) */
+  deadlineMs?: number;
 };
 
 export type RouteSpec<T> = {
@@ -73,11 +84,13 @@ type AttemptResult<T> =
   | { ok: true; response: ApiResponse<T> }
   | { ok: false; error: PaymentApiError; enveloped: boolean };
 
-const TOKEN_PATH = "/v2/oauth/token";
 const RENEW_TOKEN_CODES = new Set(["TOKEN_EXPIRED", "INVALID_TOKEN"]);
 const encoder = new TextEncoder();
 
 class TimeoutSignal extends Error {}
+
+/** A retry needs at least this much of the deadline left after its wait to be worth sending. */
+const MIN_ATTEMPT_MS = 1_000;
 
 /** errno-style code of a fetch failure (undici puts it on `cause`), for logs and error details. */
 function failureCode(e: unknown): string | undefined {
@@ -94,7 +107,9 @@ export class Transport {
   readonly clientId: string;
   readonly maxRetries: number;
   readonly timeoutMs: number;
+  readonly deadlineMs: number | undefined;
   readonly maxRetryDelayMs: number;
+  readonly #breaker: CircuitBreaker | undefined;
   readonly #basicAuth: string;
   readonly #signingKey: string | null;
   readonly #fetch: FetchLike;
@@ -111,6 +126,8 @@ export class Transport {
     this.clientId = o.clientId;
     this.maxRetries = Math.max(0, o.maxRetries ?? DEFAULT_MAX_RETRIES);
     this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.deadlineMs = o.deadlineMs;
+    this.#breaker = o.breaker;
     this.maxRetryDelayMs = o.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
     this.#basicAuth = `Basic ${Buffer.from(`${o.clientId}:${o.clientSecret}`, "utf8").toString("base64")}`;
     this.#signingKey = o.signingKey || null;
@@ -121,7 +138,7 @@ export class Transport {
     this.#tokens = new TokenManager({
       store: o.tokenStore ?? defaultTokenStore,
       key: tokenCacheKey(this.baseUrl, o.clientId),
-      fetchToken: () => this.#fetchToken(),
+      fetchToken: (opts) => this.#fetchToken(opts),
       now: this.#now,
       refreshMarginMs: o.tokenRefreshMarginMs,
     });
@@ -144,36 +161,98 @@ export class Transport {
     }
   }
 
-  async #fetchToken(): Promise<StoredToken> {
+  async #fetchToken(opts: TokenFetchOptions): Promise<StoredToken> {
     const issuedAt = this.#now();
     this.#log("payment-api token.request", { clientId: this.clientId });
-    const res = await this.request({
-      method: "POST",
-      path: TOKEN_PATH,
-      json: { grant_type: "client_credentials" },
-      schema: tokenResponseSchema,
-      safeToRetry: true, // each request simply returns an independent token
-      acceptBare: true,
-      tokenRequest: true,
-    });
+    const res = await this.request(
+      {
+        method: "POST",
+        path: TOKEN_PATH,
+        json: { grant_type: "client_credentials" },
+        schema: tokenResponseSchema,
+        safeToRetry: true, // each request simply returns an independent token
+        acceptBare: true,
+        tokenRequest: true,
+      },
+      opts,
+    );
     return { accessToken: res.data.access_token, expiresAt: issuedAt + res.data.expires_in * 1000, issuedAt };
+  }
+
+  /**
+   * The access token for an attempt, within the call's deadline. A renewal this call starts is bound
+   * by it; one another call started is shared (single-flight) but waited for only until our deadline.
+   */
+  async #token(rejected: string | undefined, opts: RequestOptions, endAt: number): Promise<string> {
+    const left = endAt - performance.now();
+    const fetch: TokenFetchOptions = { maxRetries: opts.maxRetries, timeoutMs: Math.min(opts.timeoutMs ?? this.timeoutMs, left) };
+    if (Number.isFinite(left)) fetch.deadlineMs = left;
+    const pending = this.#tokens.get(rejected, fetch);
+    if (!Number.isFinite(left)) return pending;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new PaymentApiError({
+              status: 0,
+              code: "TIMEOUT",
+              message: `no access token within ${Math.round(left)} ms`,
+              group: "SYSTEM",
+              retryable: true,
+              method: "POST",
+              path: TOKEN_PATH,
+              attempts: 0,
+            }),
+          ),
+        Math.max(0, left),
+      );
+    });
+    pending.catch(() => undefined); // another call may still be waiting for it; we stop here
+    try {
+      return await Promise.race([pending, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async request<T>(route: RouteSpec<T>, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const maxRetries = Math.max(0, opts.maxRetries ?? this.maxRetries);
     const body = route.json === undefined ? undefined : encoder.encode(JSON.stringify(route.json));
+    const deadlineMs = opts.deadlineMs ?? this.deadlineMs;
+    const endAt = deadlineMs === undefined ? Infinity : performance.now() + deadlineMs;
     let attempts = 0;
     let retryIndex = 0;
     let rejectedToken: string | undefined;
     let renewedToken = false;
+    // Whether an attempt so far may have reached the API unanswered (core/outcome.ts).
+    let unknownSoFar = false;
+    const settled = (e: unknown, own = true) =>
+      e instanceof PaymentApiError ? e.withCall({ attempts: own ? attempts : e.attempts, earlierAttemptUnknown: unknownSoFar }) : e;
+    let last: PaymentApiError | undefined;
 
     for (;;) {
+      let result: AttemptResult<T>;
       let token: string | undefined;
-      if (!route.tokenRequest) token = await this.#tokens.get(rejectedToken);
-      attempts++;
-      const result = await this.#attempt(route, body, token, opts, attempts);
+      // A failed token request keeps its own attempts: it is the error of that request.
+      if (!route.tokenRequest) token = await this.#token(rejectedToken, opts, endAt).catch((e: unknown) => Promise.reject(settled(e, false)));
+      try {
+        if (endAt <= performance.now()) throw last ?? this.#deadlineError(route, endAt);
+        const admission = this.#breaker?.admit() ?? { ok: true, probe: false };
+        // Refused before sending. A retry refused so says less than the attempt before it: that one is thrown.
+        if (!admission.ok) throw last ?? this.#circuitOpenError(route, attempts, admission.retryInMs);
+        attempts++;
+        result = await this.#attempt(route, body, token, opts, attempts, endAt, admission.probe).catch((e: unknown) => {
+          if (admission.probe) this.#breaker?.abandon(true); // no verdict: the next request probes
+          throw e;
+        });
+      } catch (e) {
+        throw settled(e);
+      }
       if (result.ok) return result.response;
       const error = result.error;
+      const outcome = attemptOutcome(error);
+      last = error;
 
       // An expired or unknown token (e.g. a clock skew, or the service restarted): renew once and
       // repeat. Only once, so a credential that keeps failing surfaces instead of looping.
@@ -191,7 +270,9 @@ export class Transport {
         enveloped: result.enveloped,
         maxRetryDelayMs: this.maxRetryDelayMs,
       });
-      if (!decision.retry) throw error.withAttempts(attempts);
+      // The next attempt must fit in what is left of the deadline, after its wait.
+      if (!decision.retry || performance.now() + decision.delayMs + MIN_ATTEMPT_MS > endAt) throw settled(error);
+      if (outcome === "unknown") unknownSoFar = true;
       this.#log("payment-api retry", {
         method: route.method,
         path: route.path,
@@ -203,11 +284,44 @@ export class Transport {
       try {
         await this.#sleep(decision.delayMs, opts.signal);
       } catch {
-        throw this.#abortedError(route, attempts);
+        throw settled(this.#abortedError(route, attempts));
       }
-      if (opts.signal?.aborted) throw this.#abortedError(route, attempts);
+      if (opts.signal?.aborted) throw settled(this.#abortedError(route, attempts));
       retryIndex++;
     }
+  }
+
+  /** Refused before sending: the provider stopped answering (core/breaker.ts). */
+  #circuitOpenError(route: RouteSpec<unknown>, attempts: number, retryInMs: number) {
+    const seconds = Math.max(1, Math.ceil(retryInMs / 1000));
+    this.#log("payment-api refused: circuit open", { method: route.method, path: route.path, retryInMs });
+    return new PaymentApiError({
+      status: 0,
+      code: "CIRCUIT_OPEN",
+      message: `not sent: the provider stopped answering; the next try goes in ${seconds} s`,
+      group: "SYSTEM",
+      retryable: true,
+      details: { retry_after_seconds: seconds },
+      method: route.method,
+      path: route.path,
+      attempts,
+      local: true,
+    });
+  }
+
+  /** The deadline passed before the request could be sent (a token renewal took it all). */
+  #deadlineError(route: RouteSpec<unknown>, endAt: number) {
+    return new PaymentApiError({
+      status: 0,
+      code: "TIMEOUT",
+      message: `the deadline passed before the request was sent (${Math.max(0, Math.round(endAt - performance.now()))} ms left)`,
+      group: "SYSTEM",
+      retryable: true,
+      method: route.method,
+      path: route.path,
+      attempts: 0,
+      local: true,
+    });
   }
 
   #abortedError(route: RouteSpec<unknown>, attempts: number) {
@@ -235,7 +349,10 @@ export class Transport {
     token: string | undefined,
     opts: RequestOptions,
     attempt: number,
+    endAt: number,
+    probe: boolean,
   ): Promise<AttemptResult<T>> {
+    const base = { method: route.method, path: route.path, attempts: attempt };
     const headers: Record<string, string> = { Accept: "application/json" };
     if (route.tokenRequest) headers["Authorization"] = this.#basicAuth;
     else if (token !== undefined) headers["Authorization"] = `Bearer ${token}`;
@@ -250,23 +367,30 @@ export class Transport {
     }
 
     const controller = new AbortController();
-    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    // The attempt's own timeout, cut at the call's deadline; a probe of a breaker waits less.
+    const timeoutMs = Math.max(1, Math.round(Math.min(opts.timeoutMs ?? this.timeoutMs, endAt - performance.now(), probe ? this.#breaker!.probeTimeoutMs : Infinity)));
     const timer = setTimeout(() => controller.abort(new TimeoutSignal()), timeoutMs);
     const onCallerAbort = () => controller.abort(opts.signal?.reason);
     if (opts.signal?.aborted) onCallerAbort();
     else opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
     const started = performance.now();
-    const base = { method: route.method, path: route.path, attempts: attempt };
     try {
       const res = await this.#fetch(this.#url(route.path, route.query), {
         method: route.method,
         headers,
         body: payload,
         signal: controller.signal,
+        // A redirect is an error, never followed: the credential (Basic auth on the token request, the
+        // Bearer token, the signed body) must not be sent to another address.
+        redirect: "manual",
       });
       const text = await res.text();
-      const result = this.#interpret(route, res, text, attempt);
+      const local = res.headers.has(LOCAL_ANSWER_HEADER);
+      // Whatever the provider said, it answered; a made-up local answer says nothing about it.
+      if (local) this.#breaker?.abandon(probe);
+      else this.#breaker?.success();
+      const result = this.#interpret(route, res, text, attempt, local);
       this.#log("payment-api response", {
         ...base,
         status: res.status,
@@ -280,7 +404,10 @@ export class Transport {
       const callerAborted = !timedOut && opts.signal?.aborted === true;
       const code = timedOut ? "TIMEOUT" : callerAborted ? "ABORTED" : "CONNECTION_ERROR";
       const errno = failureCode(e);
-      this.#log("payment-api failure", { ...base, code, errno, durationMs: Math.round(performance.now() - started) });
+      const durationMs = Math.round(performance.now() - started);
+      if (callerAborted) this.#breaker?.abandon(probe);
+      else this.#breaker?.failure(timedOut ? "timeout" : "connection", probe, durationMs);
+      this.#log("payment-api failure", { ...base, code, errno, durationMs });
       const error = new PaymentApiError({
         ...base,
         status: 0,
@@ -303,12 +430,29 @@ export class Transport {
     }
   }
 
-  #interpret<T>(route: RouteSpec<T>, res: Response, text: string, attempt: number): AttemptResult<T> {
+  #interpret<T>(route: RouteSpec<T>, res: Response, text: string, attempt: number, local: boolean): AttemptResult<T> {
     const rateLimit = parseRateLimit(res.headers, this.#now());
     // Kept from the last answer that carried the headers (a gateway's error page may not).
-    if (!route.tokenRequest && (rateLimit.limit !== null || rateLimit.remaining !== null)) this.#lastRateLimit = rateLimit;
+    if (!route.tokenRequest && !local && (rateLimit.limit !== null || rateLimit.remaining !== null)) this.#lastRateLimit = rateLimit;
     const headerRequestId = res.headers.get("x-request-id");
-    const base = { method: route.method, path: route.path, attempts: attempt, rateLimit };
+    const base = { method: route.method, path: route.path, attempts: attempt, rateLimit, local };
+
+    if (res.status >= 300 && res.status < 400) {
+      return {
+        ok: false,
+        enveloped: false,
+        error: new PaymentApiError({
+          ...base,
+          status: res.status,
+          code: "REDIRECT_REFUSED",
+          // The address it points to is not repeated: it may carry what the credential's URL held.
+          message: `${route.method} ${route.path} answered a redirect (HTTP ${res.status}), which is never followed`,
+          group: "SYSTEM",
+          retryable: false,
+          requestId: headerRequestId,
+        }),
+      };
+    }
 
     const invalid = (why: string, details: Record<string, unknown> = {}, requestId = headerRequestId): AttemptResult<T> => ({
       ok: false,

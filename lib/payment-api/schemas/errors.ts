@@ -96,6 +96,10 @@ export const CLIENT_ERROR_CODES = {
   TIMEOUT: "TIMEOUT",
   /** The caller aborted the request through its own AbortSignal. */
   ABORTED: "ABORTED",
+  /** Not sent: the credential's circuit breaker is open, the provider stopped answering (core/breaker.ts). */
+  CIRCUIT_OPEN: "CIRCUIT_OPEN",
+  /** The answer was a redirect, which the client never follows (a credential must not be sent elsewhere). */
+  REDIRECT_REFUSED: "REDIRECT_REFUSED",
 } as const;
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_CODES;
 

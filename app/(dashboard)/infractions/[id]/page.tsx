@@ -61,7 +61,7 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
   if (!inf) notFound();
   // The list carries no parties or replies: read the detail once through the API context.
   if (inf.debtor === null && inf.replies === null) {
-    await refreshInfraction({ db, ctx: await apiContext() }, target, id, { userId: access.userId, budgetWaitMs: 1_000 }).catch(() => undefined);
+    await refreshInfraction({ db, ctx: await apiContext() }, target, id, { userId: access.userId, budgetWaitMs: 1_000, deadline: "page" }).catch(() => undefined);
     inf = (await getInfraction(db, target, id)) ?? inf;
   }
   const i = schema.infractions;

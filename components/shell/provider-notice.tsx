@@ -1,0 +1,26 @@
+import { Unplug } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import type { Access } from "@/lib/auth/access";
+import { providerStatus, type ApiEnvironment } from "@/lib/api-context";
+import { formatDateTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+
+/**
+ * While the payment provider does not answer (the credential's circuit breaker is open on this
+ * instance), says so at the top of the page, since when, and what still works: everything read from
+ * the dashboard's own copy. Nothing when it answers. Makes no call to the provider.
+ */
+export async function ProviderNotice({ access, environment }: { access: Access; environment: ApiEnvironment }) {
+  const status = await providerStatus(access, environment);
+  if (status.answering) return null;
+  const { t, locale } = await getI18n();
+  return (
+    <Alert variant="warning" role="status" className="mb-6" data-testid="provider-notice">
+      <Unplug aria-hidden />
+      <AlertTitle>{t("providerNotice.title")}</AlertTitle>
+      <AlertDescription>
+        <p>{t("providerNotice.body", { since: formatDateTime(status.since, locale) })}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
