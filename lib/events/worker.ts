@@ -25,7 +25,7 @@ import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
 import { applyApiTransaction, BOLETO_METHODS, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
 import { BOLETO_REGISTERED, EVENT_STATUS, INFRACTION_EVENTS, isHandledEvent, statusRank } from "./status";
-import { cleanText, parseBody, webhookFields } from "./payload";
+import { cleanIdentifier, cleanText, parseBody, webhookFields } from "./payload";
 import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
@@ -210,7 +210,7 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status: apiStatus, verified: true });
     return "contradicted";
   }
-  if (registration) return applyRegistration(deps, row, item!, registration, verification);
+  if (registration) return applyRegistration(deps, row, item!, verification);
   // The API's list leaves out what only the event says (a failed cash-out's error_code): the verified
   // webhook's own fields fill what the list did not carry (checked: they go to text columns).
   const errorCode = cleanText(payload.error_code, 100);
@@ -244,7 +244,7 @@ type Registration = { agrees: boolean; apiSays: string; from: "api" | "webhook" 
  * the event is believed (registration moves no money; the payer's bank is the final judge of a
  * boleto): `from` says which of the two the mirror's "registered" rests on.
  */
-function boletoRegistration(item: Transaction | null): Registration | null {
+export function boletoRegistration(item: Transaction | null): Registration | null {
   if (!item) return null;
   const method = item.payment_method ?? null;
   const block = (item as { boleto?: unknown }).boleto;
@@ -262,11 +262,12 @@ function boletoRegistration(item: Transaction | null): Registration | null {
  * status event: the row's webhook marker (which Reconciliation's "missed webhook" reads) is left to
  * the payment's own event, and no balance moved.
  */
-async function applyRegistration(deps: WorkerDeps, row: InboxRow, item: Transaction, registration: Registration, verification: object): Promise<"applied" | "duplicate"> {
+async function applyRegistration(deps: WorkerDeps, row: InboxRow, item: Transaction, verification: object): Promise<"applied" | "duplicate"> {
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
   const block = (item as { boleto?: unknown }).boleto;
   const registered = { ...item, boleto: { ...(block && typeof block === "object" ? block : {}), registration: "registered" } } as Transaction;
-  const { status } = await applyApiTransaction(deps.db, target, registration.from === "api" ? item : registered, "webhook");
+  // The API's block with registration "registered": what it said (or, paid or silent, what it implies).
+  const { status } = await applyApiTransaction(deps.db, target, registered, "webhook");
   return settle(deps.db, row, verification, [{ kind: "transaction", payload: { transactionId: item.transaction_id, status, verified: true, event: row.event, registration: "registered" } }]);
 }
 
@@ -302,7 +303,7 @@ const INFRACTION_EVENT_STATUS: Record<string, string> = {
 async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, hints: BudgetHints): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
-  const infractionId = cleanText(payload.infraction_id, 100) ?? row.objectId!;
+  const infractionId = cleanIdentifier(payload.infraction_id) ?? row.objectId!;
   const claimed = INFRACTION_EVENT_STATUS[event] ?? null;
   // Keyed by the infraction, not by the disputed transaction the intake keys it by (a transaction
   // may have a second infraction once the first is resolved).
