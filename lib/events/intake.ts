@@ -219,11 +219,11 @@ function refusedBody(bytes: Buffer, text: string | null): { body: string; verifi
   return { body: head.toString("base64"), verification: { ...digest, stored: "base64", truncated: head.length < bytes.length } };
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * The body's bytes as UTF-8 text, exactly (no replacement characters), or null. A leading
  * byte-order mark is dropped (RFC 8259 lets a parser ignore it; PGlite would drop it on reading).
  */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
 function decodeUtf8(bytes: Buffer): string | null {
   try {
     return UTF8.decode(bytes);
