@@ -9,6 +9,7 @@
  * `FUZZ_SEED` and `FUZZ_RUNS` (payloads per target and caller) override the defaults.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import fc from "fast-check";
 import type { BrowserContext, Page } from "@playwright/test";
@@ -401,6 +402,70 @@ function commonProblems(a: Answer, secrets: string[]): { problem: string; at: nu
   return out;
 }
 
+// --- Webhook deliveries ------------------------------------------------------------------------------
+
+/** A delivery to the real intake: its bytes, content type and headers, and what it is made of. */
+type Delivery = { label: string; body: Uint8Array; contentType: string; headers: Record<string, string> };
+
+const TOP_LEVEL = "top-level";
+const DEEP = 20_000;
+
+/**
+ * Webhook bodies as a sender could make them (issue 25): either layout (top-level, `{ success, data }`,
+ * the event beside `data`, the event only in X-Service-Event), events real and not, ids real (a pending
+ * charge, a paid one), unknown, or hostile (NUL, lone surrogates, 10,000 characters, numbers, objects),
+ * fields with NUL and lone surrogates in keys and values, huge numbers, duplicate keys, deep nesting,
+ * then the bytes spoiled or not (invalid UTF-8, a raw NUL, a byte-order mark) under a content type
+ * right or wrong. Infraction events are left out: their read-back of an infraction that does not
+ * exist is retried for minutes, and what they would prove is proven by the transaction events.
+ */
+function webhookDeliveries(realIds: string[]): fc.Arbitrary<Delivery> {
+  const event = fc.constantFrom<string | undefined>("cashin.confirmed", "cashin.refunded", "cashout.confirmed", "boleto.registered", "wallet_deposit", "something.new", "cashin.\u0000confirmed", "\ud83d", "e".repeat(10_000), undefined);
+  const id = fc.constantFrom<unknown>(...realIds, "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0", "ab\u0000cd", "\udc00", "a".repeat(10_000), 12345, null, { $ne: null }, "' OR 1=1 --");
+  const extra = fc.constantFrom<Record<string, unknown>>(
+    {},
+    { status: "confirmed", amount: "HUGE", currency: "BRL" },
+    { payer_name: "\u0000", error_code: "\ud800", "\u0000": "\udfff" },
+    { wallet_id: "w\u0000", address: "\ud800", pix_key: "' OR 1=1 --", registration: "registered" },
+    { deep: "DEEP" },
+    { duplicate: "DUP" },
+  );
+  const layout = fc.constantFrom(TOP_LEVEL, "success-data", "event-beside-data", "header-only");
+  const bytes = fc.constantFrom("utf8", "invalid-utf8", "nul-byte", "byte-order-mark");
+  const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x");
+  return fc.tuple(event, id, extra, layout, bytes, contentType).map(([ev, oid, more, lay, spoil, type]) => {
+    const fields: Record<string, unknown> = { ...(lay === "header-only" || ev === undefined ? {} : { event: ev }), transaction_id: oid, ...more };
+    const shaped = lay === TOP_LEVEL || lay === "header-only" ? fields : lay === "success-data" ? { success: true, data: fields } : { success: true, event: ev, data: { ...fields, event: undefined } };
+    // JSON.stringify writes NUL and lone surrogates as escapes (\u0000, \ud83d), as a sender's JSON would carry them.
+    let text = JSON.stringify(shaped);
+    text = text.replace('"HUGE"', "1e400").replace('"DEEP"', "[".repeat(DEEP) + "]".repeat(DEEP)).replace('"duplicate":"DUP"', `"transaction_id":"f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1","transaction_id":${JSON.stringify(oid)}`);
+    let body: Uint8Array = Buffer.from(text, "utf8");
+    if (spoil === "invalid-utf8") body = Buffer.concat([Buffer.from(text.slice(0, 10)), Buffer.from([0xff, 0xfe, 0xc0, 0xaf]), Buffer.from(text.slice(10))]);
+    if (spoil === "nul-byte") body = Buffer.concat([body, Buffer.from([0])]);
+    if (spoil === "byte-order-mark") body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]);
+    // Only what an HTTP header can carry (fetch refuses the rest; raw bytes in headers are sent below).
+    const headers: Record<string, string> = lay === "header-only" && typeof ev === "string" && /^[\x21-\x7e]{1,200}$/.test(ev) ? { "x-service-event": ev } : {};
+    const label = `webhook ${lay}, event ${String(ev).slice(0, 30)}, id ${JSON.stringify(oid)?.slice(0, 30)}, ${Object.keys(more).join("/") || "no extra"}, ${spoil}, ${type || "no content type"}`;
+    return { label, body, contentType: type, headers };
+  });
+}
+
+/**
+ * A request written byte for byte on a socket: what fetch and node:http refuse to send (a NUL or raw
+ * high bytes in a header). Answers the status code (0 when the server closed without one).
+ */
+function rawRequest(port: number, head: Buffer, body: Buffer): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (d) => (answer += d.toString("latin1")));
+    socket.on("error", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0)));
+    socket.setTimeout(30_000, () => socket.destroy());
+    socket.end(Buffer.concat([head, Buffer.from(`Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body]));
+  });
+}
+
 // --- What the demo has --------------------------------------------------------------------------------
 
 async function texts(page: Page, selector: string): Promise<string[]> {
@@ -458,6 +523,18 @@ test("malformed input to every server action and route handler: no 5xx, no inter
   const infractionHref = await admin.page.getByTestId("infraction-due").first().getAttribute("href");
   expect(infractionHref).toMatch(/^\/infractions\/[^/]+$/);
   const infractionId = infractionHref!.split("/").pop()!;
+
+  // Webhook targets: a pending charge (made now, before the demo's state is read) and a paid one.
+  const integration = await merchantIntegration(admin.page);
+  const pendingId = (await integration.cashin.create({ amount: 7.5, currency: "BRL", payer: { name: "Ana Souza", document: "52998224725" } })).transaction_id;
+  const paidId = (await integration.transactions.list({ status: "confirmed", type: "cashin", page_size: 1 })).items[0]!.transaction_id;
+  const mirrorRow = async (id: string) => {
+    await admin.page.goto(`/transactions?q=${id}`);
+    return (await admin.page.getByTestId(`tx-${id}`).innerText({ timeout: 5_000 })).replace(/\s+/g, " ").trim();
+  };
+  // The mirror learns of the pending charge from the sync (every 5 s in the journeys; later on a busy machine).
+  await expect(async () => expect(await mirrorRow(pendingId)).toContain("Pending")).toPass({ timeout: 90_000 });
+  const mirrorBefore = { pending: await mirrorRow(pendingId), paid: await mirrorRow(paidId) };
 
   const before = await demoState(admin.page);
   const findings: Finding[] = [];
@@ -603,6 +680,67 @@ test("malformed input to every server action and route handler: no 5xx, no inter
       if (typeof message !== "string" || !message.trim()) report("a JSON refusal without a message or error");
     }
   });
+
+  // --- Webhook deliveries to the real intake (anonymous: the provider has no session; 127.0.0.1 is allowed) ---
+  const deliveries = [
+    ...fc.sample(webhookDeliveries([pendingId, paidId]), { seed: SEED + 4_000, numRuns: 4 * RUNS }),
+    // Each kind at least once, whatever the seed draws.
+    ...[
+      { label: "NUL escaped in the id", text: `{"event":"cashin.confirmed","transaction_id":"${pendingId}\\u0000"}` },
+      { label: "lone surrogate escaped in the id", text: `{"event":"cashin.confirmed","transaction_id":"\\ud800"}` },
+      { label: "NUL and lone surrogates in keys and values", text: `{"event":"cashin.confirmed","transaction_id":"${pendingId}","\\u0000":"\\ud800","payer_name":"\\u0000"}` },
+      { label: "10,000-character id", text: `{"event":"cashin.confirmed","transaction_id":"${"a".repeat(10_000)}"}` },
+      { label: "deep nesting", text: `{"event":"cashin.confirmed","transaction_id":"${pendingId}","deep":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}` },
+      { label: "huge numbers", text: `{"event":"cashin.confirmed","transaction_id":"${pendingId}","amount":1e400,"fee":${"9".repeat(3_000)}}` },
+      { label: "duplicate keys", text: `{"event":"cashin.confirmed","transaction_id":"${paidId}","transaction_id":"${pendingId}"}` },
+      { label: "{ success, data } forging a payment", text: JSON.stringify({ success: true, data: { event: "cashin.confirmed", transaction_id: pendingId, status: "confirmed" } }) },
+      { label: "{ success, data } forging a refund", text: JSON.stringify({ success: true, event: "cashin.refunded", data: { transaction_id: paidId, status: "refunded" } }) },
+      { label: "top-level forging a boleto registration", text: JSON.stringify({ event: "boleto.registered", transaction_id: pendingId, registration: "registered" }) },
+    ].map((d) => ({ label: d.label, body: Buffer.from(d.text), contentType: "application/json", headers: {} as Record<string, string> })),
+    { label: "invalid UTF-8 only", body: Buffer.from([0xff, 0xfe, 0xfd]), contentType: "application/json", headers: {} },
+    { label: "the event in X-Service-Event, { success, data }", body: Buffer.from(JSON.stringify({ success: true, data: { transaction_id: pendingId } })), contentType: "application/json", headers: { "x-service-event": "cashin.confirmed" } },
+    { label: "a Latin-1 event header", body: Buffer.from(JSON.stringify({ transaction_id: pendingId })), contentType: "text/plain", headers: { "x-service-event": "caf\u00e9" } },
+  ];
+  const anonymous = callers[0]!;
+  const webhookAnswers = new Map<number, number>();
+  await pool(deliveries, async (d) => {
+    const a = await send(intake, { method: "POST", headers: { ...(d.contentType ? { "content-type": d.contentType } : {}), ...d.headers }, body: d.body }, anonymous);
+    requests++;
+    webhookAnswers.set(a.status, (webhookAnswers.get(a.status) ?? 0) + 1);
+    const report = (problem: string, at = 0) => findings.push({ target: `webhook intake → POST ${intake.slice(0, 40)}…`, caller: "provider", input: d.label, problem, excerpt: excerptOf(a.text, at) });
+    for (const p of commonProblems(a, secrets)) report(p.problem, p.at);
+    if (a.status === 0 || a.status >= 500) return;
+    if (a.status === 200) {
+      if (!/"received":true/.test(a.text)) report("a delivery taken without saying so");
+      return;
+    }
+    if (![400, 403, 413].includes(a.status)) {
+      report(`unexpected HTTP ${a.status}`);
+      return;
+    }
+    const answer = JSON.parse(a.text) as { error?: unknown; message?: unknown };
+    if (typeof answer.error !== "string" || typeof answer.message !== "string" || answer.message.length < 8) report("a refusal without a reason and a sentence");
+  });
+  // Bytes fetch will not send: a NUL and raw high bytes in headers. Node's own parser answers them.
+  for (const header of [Buffer.from("X-Service-Event: cashin.\u0000confirmed\r\n", "latin1"), Buffer.concat([Buffer.from("X-Service-Event: "), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from("\r\n")])]) {
+    const head = Buffer.concat([Buffer.from(`POST ${intake} HTTP/1.1\r\nHost: 127.0.0.1:${DEMO_PORT}\r\nContent-Type: application/json\r\n`), header]);
+    const status = await rawRequest(DEMO_PORT, head, Buffer.from(JSON.stringify({ transaction_id: pendingId })));
+    requests++;
+    webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + 1);
+    if (status === 0 || status >= 500) findings.push({ target: "webhook intake (raw bytes)", caller: "provider", input: header.toString("latin1").trim(), problem: `HTTP ${status}`, excerpt: "" });
+  }
+  // Nothing forged changes the mirror: once the worker has read every forged claim back, both rows
+  // read as before, and an unknown id the forgeries named is not in the mirror.
+  for (const id of [pendingId, paidId]) {
+    await expect(async () => {
+      await admin.page.goto(`/settings/webhooks?q=${id}`);
+      await expect(admin.page.locator("tr[data-outcome=received]")).toHaveCount(0, { timeout: 2_000 });
+    }, `every delivery naming ${id} processed`).toPass({ timeout: 120_000 });
+  }
+  console.log(`[fuzz] webhooks: ${deliveries.length + 2} deliveries, answers ${[...webhookAnswers].sort(([a], [b]) => a - b).map(([status, n]) => `${status} ×${n}`).join(", ")}`);
+  expect({ pending: await mirrorRow(pendingId), paid: await mirrorRow(paidId) }, "nothing forged changes the mirror").toEqual(mirrorBefore);
+  await admin.page.goto("/transactions?q=f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0");
+  await expect(admin.page.getByTestId("tx-f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0")).toHaveCount(0);
 
   const after = await demoState(admin.page);
   await viewer.context.close();

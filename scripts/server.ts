@@ -21,8 +21,8 @@ const shared = globalThis as unknown as {
   __eventsRuntime?: Promise<{ worker: { kick(): void } }>;
 };
 
-/** The body, or null past `max` bytes (whatever Content-Length said). */
-function readLimited(req: http.IncomingMessage, max: number): Promise<string | null> {
+/** The body's bytes, or null past `max` bytes (whatever Content-Length said). */
+function readLimited(req: http.IncomingMessage, max: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > max) {
       req.resume();
@@ -38,7 +38,7 @@ function readLimited(req: http.IncomingMessage, max: number): Promise<string | n
         resolve(null);
       } else chunks.push(c);
     });
-    req.on("end", () => resolve(size > max ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(size > max ? null : Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
@@ -139,8 +139,10 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
     const intake = req.method === "POST" && shared.__dashboardDb ? INTAKE_PATH.exec((req.url ?? "").split("?")[0]!) : null;
     if (intake) {
       fastIntake(req, res, intake[1]!, address, allowlist).catch((err) => {
+        // The intake stores or refuses any body; what throws is the database: not stored, so 503
+        // (the provider delivers it again), as the route handler answers.
         console.error("webhook intake failed", err);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "INTERNAL" }));
+        if (!res.headersSent) res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "UNAVAILABLE", message: "The delivery could not be stored; deliver it again later." }));
       });
       return;
     }

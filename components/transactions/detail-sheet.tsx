@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { kindLabel } from "@/lib/transactions/kind";
+import { eventLabel } from "@/lib/events/event-names";
 import type { TransactionDetailDto } from "@/lib/transactions/detail";
 import type { MessageKey } from "@/lib/i18n/translate";
 
@@ -176,6 +177,11 @@ export function DetailSheet({ id, detail }: { id: string; detail: TransactionDet
                     </Field>
                   )}
                   {detail.boleto.dueDate && <Field label={t("transactions.detail.dueDate")}>{formatDate(`${detail.boleto.dueDate}T12:00:00Z`, locale)}</Field>}
+                  {detail.boleto.registration && (
+                    <Field label={t("charges.code.registration")}>
+                      <span data-testid="boleto-registration">{detail.boleto.registration === "registered" ? t("charges.code.registered") : t("charges.code.registrationPending")}</span>
+                    </Field>
+                  )}
                   {detail.boleto.pdfUrl && /^https?:\/\//.test(detail.boleto.pdfUrl) && (
                     <Field label={t("transactions.detail.pdf")}>
                       <a href={detail.boleto.pdfUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 underline underline-offset-4">
@@ -227,6 +233,7 @@ export function DetailSheet({ id, detail }: { id: string; detail: TransactionDet
                     <li key={e.id} className="relative text-sm" data-testid="timeline-entry">
                       <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-muted-foreground" />
                       <div className="flex flex-wrap items-center gap-2">
+                        {eventLabel(t, e.event) && <span>{eventLabel(t, e.event)}</span>}
                         <span className="font-mono text-xs">{e.event ?? "—"}</span>
                         <Badge variant={OUTCOME_VARIANT[e.outcome] ?? "outline"}>{t(`transactions.detail.outcomes.${e.outcome}` as MessageKey)}</Badge>
                       </div>

@@ -3,11 +3,12 @@
  * the token and the source address, store the delivery, answer. Nothing else happens before the
  * answer: the worker (worker.ts) processes the stored delivery.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
+import { cleanIdentifier, objectIdOf, parseBody, storable, webhookFields } from "./payload";
 
 type Db = Database<typeof schema>;
 
@@ -17,7 +18,9 @@ export const MAX_WEBHOOK_BYTES = 64 * 1024;
 /** The headers kept with each delivery (never cookies or authorisation). */
 const KEPT_HEADERS = ["content-type", "content-length", "user-agent", "x-service-event", "x-service-timestamp", "x-service-delivery-id", "x-service-attempt"];
 
-export type IntakeRequest = { token: string; address: string | null; headers: Headers; body: string | null; tooLarge?: boolean };
+/** `body`: the raw bytes as received (or text, in tests); null when larger than MAX_WEBHOOK_BYTES. */
+export type IntakeRequest = { token: string; address: string | null; headers: Headers; body: string | Uint8Array | null; tooLarge?: boolean };
+/** `inboxId`: the stored row (absent when a refusal was over the storage cap). */
 export type IntakeAnswer = { status: number; body: { received?: true; error?: string; message?: string }; inboxId?: number };
 
 export async function endpointFor(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ token: string; registeredAt: Date | null }> {
@@ -47,11 +50,12 @@ export async function postbackUrlFor(db: Db, organizationId: string, environment
   return intakeUrl(publicBaseUrl, token);
 }
 
+/** Header values are shown on a page and kept in jsonb: NUL and lone surrogates become U+FFFD there. */
 function keptHeaders(h: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = h.get(name);
-    if (v !== null) out[name] = v.slice(0, 500);
+    if (v !== null) out[name] = v.slice(0, 500).replace(/\u0000|\p{Cs}/gu, "\ufffd");
   }
   return out;
 }
@@ -156,44 +160,143 @@ async function endpointByToken(db: Db, token: string): Promise<Endpoint | null> 
   return row;
 }
 
+/**
+ * Refused deliveries are kept as evidence (Settings → Webhooks), within bounds: a refused body is
+ * stored up to REFUSED_BODY_CHARS (with its full length and SHA-256, so the original can still be
+ * checked against the sender's copy), at most REFUSED_PER_MINUTE of them per endpoint and instance
+ * (further refusals are answered the same, not stored), and purgeRefusedDeliveries keeps the newest
+ * REFUSED_KEEP per endpoint for REFUSED_RETENTION_DAYS.
+ */
+export const REFUSED_BODY_CHARS = 4096;
+export const REFUSED_PER_MINUTE = 60;
+export const REFUSED_KEEP = 1000;
+export const REFUSED_RETENTION_DAYS = 30;
+
+/** What each refusal tells the sender (the provider's logs show it). */
+const REFUSALS = {
+  source_address_not_allowed: [403, "This address may not deliver webhooks here."],
+  body_too_large: [413, `The body is larger than ${MAX_WEBHOOK_BYTES / 1024} KiB.`],
+  not_text: [400, "The body is not UTF-8 text (invalid bytes or a NUL byte)."],
+  not_json: [400, "The body is not JSON."],
+  not_an_object: [400, "The body is not a JSON object."],
+  no_event: [400, "The delivery names no event (body or X-Service-Event)."],
+  bad_event: [400, "The event name is not a name this API uses."],
+  no_object_id: [400, "The delivery names no transaction_id, conversion_id or infraction_id."],
+  bad_object_id: [400, "The object id is not an identifier this API uses."],
+} as const satisfies Record<string, readonly [number, string]>;
+export type RefusalReason = keyof typeof REFUSALS;
+
+/** Refused rows stored per endpoint in the minute since its first refusal, on this instance. */
+class RefusalWindow {
+  #windows = new Map<string, { since: number; stored: number }>();
+  take(key: string, now = Date.now()): boolean {
+    let w = this.#windows.get(key);
+    if (!w || now - w.since >= 60_000) {
+      // Endpoints that went quiet are forgotten as the map grows (one entry per endpoint refusing now).
+      if (this.#windows.size > 10_000) this.#windows.clear();
+      this.#windows.set(key, (w = { since: now, stored: 0 }));
+    }
+    if (w.stored >= REFUSED_PER_MINUTE) return false;
+    w.stored++;
+    return true;
+  }
+}
+const refusalWindows = new WeakMap<Db, RefusalWindow>();
+
+/**
+ * What is kept of a refused body: its text up to REFUSED_BODY_CHARS when it is storable text, else
+ * (invalid UTF-8, NUL) its first bytes in base64; with the length and SHA-256 of the whole.
+ */
+function refusedBody(bytes: Buffer, text: string | null): { body: string; verification: object } {
+  const digest = { result: "refused", bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  if (text !== null && storable(text)) {
+    let kept = text.slice(0, REFUSED_BODY_CHARS);
+    // Never half a surrogate pair at the cut.
+    if (/[\ud800-\udbff]$/.test(kept)) kept = kept.slice(0, -1);
+    return { body: kept, verification: { ...digest, stored: "text", truncated: kept.length < text.length } };
+  }
+  const head = bytes.subarray(0, (REFUSED_BODY_CHARS / 4) * 3);
+  return { body: head.toString("base64"), verification: { ...digest, stored: "base64", truncated: head.length < bytes.length } };
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+/**
+ * The body's bytes as UTF-8 text, exactly (no replacement characters), or null. A leading
+ * byte-order mark is dropped (RFC 8259 lets a parser ignore it; PGlite would drop it on reading).
+ */
+function decodeUtf8(bytes: Buffer): string | null {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores a delivery, or refuses it; never throws for anything a sender can put in a request (any
+ * bytes, any JSON): only the database being unreachable makes it throw, and the caller answers 503.
+ * `body` is the raw bytes (the route handler) or a string (tests, which send text).
+ */
 export async function receiveWebhook(db: Db, req: IntakeRequest, allowlist: readonly string[]): Promise<IntakeAnswer> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(req.token)) return { status: 404, body: { error: "NOT_FOUND" } };
   const endpoint = await endpointByToken(db, req.token);
   if (!endpoint) return { status: 404, body: { error: "NOT_FOUND" } };
 
   const base = { organizationId: endpoint.organizationId, environment: endpoint.environment, sourceAddress: req.address, headers: keptHeaders(req.headers) };
-  const refuse = async (status: number, reason: string, body = "", extra: Partial<typeof schema.webhookInbox.$inferInsert> = {}): Promise<IntakeAnswer> => {
-    const [row] = await db
-      .insert(schema.webhookInbox)
-      .values({ ...base, body, outcome: "refused", reason, processedAt: new Date(), ...extra })
-      .returning({ id: schema.webhookInbox.id });
-    return { status, body: { error: reason }, inboxId: row!.id };
-  };
+  const bytes = req.body === null || req.tooLarge ? null : typeof req.body === "string" ? Buffer.from(req.body, "utf8") : Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+  // A string with a lone surrogate has no exact UTF-8 form: refused as not text, like invalid bytes.
+  const text = bytes === null ? null : typeof req.body === "string" ? (storable(req.body) ? req.body.replace(/^\ufeff/, "") : null) : decodeUtf8(bytes);
 
   // Parsed before anything is decided, so that even a refused delivery is logged with its event and id.
-  let parsed: unknown;
-  let isJson = false;
-  if (req.body !== null && !req.tooLarge) {
-    try {
-      parsed = JSON.parse(req.body);
-      isJson = true;
-    } catch {
-      /* refused below */
-    }
-  }
-  const p = (parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
-  const eventName = typeof p.event === "string" ? p.event : req.headers.get("x-service-event");
-  const event = eventName && eventName.length <= 100 ? eventName : null;
-  const id = [p.transaction_id, p.conversion_id, p.infraction_id].find((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 100) ?? null;
-  const seen = { event, objectId: id };
+  const isText = text !== null && storable(text);
+  const parsed = isText ? parseBody(text) : undefined;
+  const fields = webhookFields(parsed);
+  const rawEvent = fields && fields.event !== undefined ? fields.event : req.headers.get("x-service-event");
+  const event = cleanIdentifier(rawEvent);
+  const { id, present } = fields ? objectIdOf(fields) : { id: null, present: false };
 
-  if (!req.address || !allowlist.includes(req.address)) return refuse(403, "source_address_not_allowed", (req.body ?? "").slice(0, MAX_WEBHOOK_BYTES), seen);
-  if (req.tooLarge || req.body === null) return refuse(413, "body_too_large");
-  if (!isJson) return refuse(400, "not_json", req.body);
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return refuse(400, "not_an_object", req.body);
-  if (!event) return refuse(400, "no_event", req.body, seen);
-  if (!id) return refuse(400, "no_object_id", req.body, seen);
+  const refuse = async (reason: RefusalReason): Promise<IntakeAnswer> => {
+    const [status, message] = REFUSALS[reason];
+    let window = refusalWindows.get(db);
+    if (!window) refusalWindows.set(db, (window = new RefusalWindow()));
+    if (!window.take(`${endpoint.organizationId}:${endpoint.environment}`)) return { status, body: { error: reason, message } };
+    const kept = bytes ? refusedBody(bytes, text) : { body: "", verification: { result: "refused", bytes: null } };
+    const [row] = await db
+      .insert(schema.webhookInbox)
+      .values({ ...base, body: kept.body, verification: kept.verification, event, objectId: id, outcome: "refused", reason, processedAt: new Date() })
+      .returning({ id: schema.webhookInbox.id });
+    return { status, body: { error: reason, message }, inboxId: row!.id };
+  };
 
-  const inboxId = await writerFor(db).write({ ...base, body: req.body, event, objectId: id, dedupeKey: `${event}:${id}` });
+  if (!req.address || !allowlist.includes(req.address)) return refuse("source_address_not_allowed");
+  if (bytes === null) return refuse("body_too_large");
+  if (!isText) return refuse("not_text");
+  if (parsed === undefined) return refuse("not_json");
+  if (!fields) return refuse("not_an_object");
+  if (rawEvent === undefined || rawEvent === null || rawEvent === "") return refuse("no_event");
+  if (!event) return refuse("bad_event");
+  if (!present) return refuse("no_object_id");
+  if (!id) return refuse("bad_object_id");
+
+  const inboxId = await writerFor(db).write({ ...base, body: text, event, objectId: id, dedupeKey: `${event}:${id}` });
   return { status: 200, body: { received: true }, inboxId };
+}
+
+/**
+ * Refused deliveries older than REFUSED_RETENTION_DAYS go, and each endpoint keeps its newest
+ * REFUSED_KEEP (run hourly with the other purges, lib/events/runtime.ts). Returns the rows deleted.
+ */
+export async function purgeRefusedDeliveries(db: Db, now = new Date(), keep = REFUSED_KEEP): Promise<number> {
+  const cutoff = new Date(now.getTime() - REFUSED_RETENTION_DAYS * 86_400_000);
+  const old = await db.execute(sql`delete from webhook_inbox where outcome = 'refused' and received_at < ${cutoff}`);
+  const excess = await db.execute(sql`
+    delete from webhook_inbox where id in (
+      select id from (
+        select id, row_number() over (partition by organization_id, environment order by id desc) as n
+        from webhook_inbox where outcome = 'refused'
+      ) r where r.n > ${keep}
+    )`);
+  // node-postgres says rowCount, PGlite affectedRows.
+  const count = (r: unknown) => Number((r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0);
+  return count(old) + count(excess);
 }

@@ -3,12 +3,13 @@
  * by the dashboard before it creates something. A webhook alone never sets a status: it sets
  * `reported_status` ("reported, verifying") until the read-back.
  */
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { Transaction } from "@/lib/payment-api";
 import { isFinal } from "./status";
+import { cleanText, storableDeep } from "./payload";
 
 type Db = Database<typeof schema>;
 export type Target = { organizationId: string; environment: ApiEnvironment };
@@ -74,11 +75,42 @@ async function retryExternalIdRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The payment methods of a boleto (spec "POST /v2/boleto": method BOLETO or PIX_BOLETO). */
+export const BOLETO_METHODS: readonly string[] = ["BOLETO", "PIX_BOLETO"];
+
+const isRegistered = (item: Transaction) => {
+  const block = (item as { boleto?: unknown }).boleto;
+  return !!block && typeof block === "object" && (block as { registration?: unknown }).registration === "registered";
+};
+
+/**
+ * A boleto the API says is registered: the charge made on the Receive page (its boleto block, which
+ * the receive and payment pages show) says so too. Only ever towards "registered": a stale answer
+ * never takes it back. One statement for the lot, none when no item says so.
+ */
+async function markChargesRegistered(db: Db, target: Target, items: Transaction[]): Promise<void> {
+  const ids = items.filter(isRegistered).map((i) => i.transaction_id);
+  if (!ids.length) return;
+  const c = schema.charges;
+  await db
+    .update(c)
+    .set({ boleto: sql`jsonb_set(${c.boleto}, '{registration}', '"registered"')`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(c.organizationId, target.organizationId),
+        eq(c.environment, target.environment),
+        inArray(c.transactionId, ids),
+        sql`${c.boleto} is not null and ${c.boleto}->>'registration' is distinct from 'registered'`,
+      ),
+    );
+}
+
 /**
  * Writes what the API said about a transaction. The status never moves back (a stale page never
  * undoes a newer read-back); everything else takes the API's latest values.
  */
-export async function applyApiTransaction(db: Db, target: Target, item: Transaction, origin: MirrorOrigin, webhook?: { event: string }): Promise<{ status: string }> {
+export async function applyApiTransaction(db: Db, target: Target, answered: Transaction, origin: MirrorOrigin, webhook?: { event: string }): Promise<{ status: string }> {
+  const item = storableDeep(answered);
   const t = schema.transactions;
   const cols = columnsOf(item);
   const now = new Date();
@@ -120,6 +152,7 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
       })
       .returning({ status: t.status }),
   );
+  await markChargesRegistered(db, target, [item]);
   return { status: row!.status };
 }
 
@@ -129,7 +162,7 @@ export async function applyApiTransaction(db: Db, target: Target, item: Transact
  * existing date must be kept, which `excluded` cannot tell apart).
  */
 export async function applyApiTransactions(db: Db, target: Target, items: Transaction[], origin: MirrorOrigin): Promise<void> {
-  const byId = new Map(items.map((i) => [i.transaction_id, i]));
+  const byId = new Map(items.map((i) => [i.transaction_id, storableDeep(i)]));
   const dated = [...byId.values()].filter((i) => ts(i.created_at) !== null);
   for (const item of byId.values()) if (ts(item.created_at) === null) await applyApiTransaction(db, target, item, origin);
   if (!dated.length) return;
@@ -160,6 +193,7 @@ export async function applyApiTransactions(db: Db, target: Target, items: Transa
         },
       }),
   );
+  await markChargesRegistered(db, target, dated);
 }
 
 /** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */
@@ -197,18 +231,16 @@ export async function clearReported(db: Db, target: Target, transactionId: strin
     .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)));
 }
 
-const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : null);
-
 /**
  * Links a deposit to the fixed wallet it arrived in: by the webhook's wallet_id, else by the
  * wallet's identifier the webhook names (address, PIX key, CLABE, deposit address). The API's list
  * does not carry the wallet, so only the webhook can tell; a row already linked keeps its wallet.
  */
-export async function linkWallet(db: Db, target: Target, transactionId: string, payload: Record<string, unknown>): Promise<string | null> {
-  const inner = (payload.data && typeof payload.data === "object" ? payload.data : payload) as Record<string, unknown>;
-  let walletId = str(inner.wallet_id);
+export async function linkWallet(db: Db, target: Target, transactionId: string, fields: Record<string, unknown>): Promise<string | null> {
+  // `fields`: the event's fields in either layout (payload.ts); each checked before it reaches a query.
+  let walletId = cleanText(fields.wallet_id);
   if (!walletId) {
-    const ident = str(inner.address) ?? str(inner.pix_key) ?? str(inner.clabe) ?? str(inner.deposit_address);
+    const ident = cleanText(fields.address) ?? cleanText(fields.pix_key) ?? cleanText(fields.clabe) ?? cleanText(fields.deposit_address);
     if (!ident) return null;
     const w = schema.wallets;
     const [row] = await db

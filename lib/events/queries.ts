@@ -3,6 +3,7 @@ import { and, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
+import { REFUSED_BODY_CHARS } from "./intake";
 
 type Db = Database<typeof schema>;
 
@@ -26,7 +27,8 @@ export type WebhookLogDto = {
   sourceAddress: string | null;
   outcome: schema.WebhookOutcome;
   reason: string | null;
-  verification: { result?: string; apiStatus?: string; claimedStatus?: string; requestId?: string } | null;
+  /** the read-back; for a refused delivery, what is kept of its body (intake.ts `refusedBody`) */
+  verification: { result?: string; apiStatus?: string; claimedStatus?: string; requestId?: string; bytes?: number; sha256?: string; stored?: "text" | "base64"; truncated?: boolean } | null;
   headers: Record<string, string>;
   body: string;
 };
@@ -58,7 +60,8 @@ export async function webhookLog(db: Db, organizationId: string, f: { q?: string
       reason: r.reason,
       verification: r.verification as WebhookLogDto["verification"],
       headers: r.headers as Record<string, string>,
-      body: r.body.slice(0, 4000),
+      // As much as a refused delivery keeps (so what the page says is kept is what it shows).
+      body: r.body.slice(0, REFUSED_BODY_CHARS),
     })),
     nextBefore: rows.length > limit ? rows[limit - 1]!.id : null,
   };

@@ -12,6 +12,7 @@ import { EventsWorker } from "./worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
 import { connectedTargets, syncIfDue } from "./sync";
 import { checkBalances } from "./balances";
+import { purgeRefusedDeliveries } from "./intake";
 import { purgeSessions } from "@/lib/auth/sessions";
 import { purgeThrottle } from "@/lib/auth/throttle";
 import { purgeInvitations } from "@/lib/team/invitations";
@@ -65,6 +66,7 @@ export function eventsRuntime(): Promise<Runtime> {
           await purgeSessions(opened.db);
           await purgeThrottle(opened.db);
           await purgeInvitations(opened.db);
+          await purgeRefusedDeliveries(opened.db);
           purgedAt = Date.now();
         }
       } finally {

@@ -3,10 +3,10 @@
  * transaction only moves forward (pending → a final status → refunded), so an event that arrives
  * late never moves it back.
  */
-import type { WebhookEvent } from "@/lib/payment-api/schemas/webhooks";
+import { WEBHOOK_EVENTS } from "@/lib/payment-api/schemas/webhooks";
 
 /** The status a transaction event claims. Events not listed carry no status claim of their own. */
-export const EVENT_STATUS: Partial<Record<WebhookEvent, string>> = {
+export const EVENT_STATUS: Readonly<Partial<Record<string, string>>> = {
   "cashin.confirmed": "confirmed",
   "cashin.refunded": "refunded",
   "cashin.expired": "expired",
@@ -18,6 +18,16 @@ export const EVENT_STATUS: Partial<Record<WebhookEvent, string>> = {
   "conversion.confirmed": "confirmed",
   refund_confirmed: "refunded",
 };
+
+/**
+ * The sandbox's name for the spec's "registration moves from pending to registered (a webhook
+ * updates it)" (spec "States and transitions", Boleto): it claims no status, only the registration.
+ */
+export const BOLETO_REGISTERED = "boleto.registered";
+
+/** Every event the worker applies: the spec's, and the boleto's registration. */
+export const HANDLED_EVENTS: readonly string[] = [...WEBHOOK_EVENTS, BOLETO_REGISTERED];
+export const isHandledEvent = (event: string): boolean => HANDLED_EVENTS.includes(event);
 
 export const INFRACTION_EVENTS: readonly string[] = ["chargeback.opened", "chargeback.won", "chargeback.lost", "chargeback.canceled", "refund_responded"];
 

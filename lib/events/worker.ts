@@ -21,11 +21,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inBackground, type Database } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
-import { isKnownWebhookEvent } from "@/lib/payment-api/schemas/webhooks";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
-import { applyApiTransaction, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
-import { EVENT_STATUS, INFRACTION_EVENTS, statusRank } from "./status";
+import { applyApiTransaction, BOLETO_METHODS, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
+import { BOLETO_REGISTERED, EVENT_STATUS, INFRACTION_EVENTS, isHandledEvent, statusRank } from "./status";
+import { cleanIdentifier, cleanText, parseBody, webhookFields } from "./payload";
 import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
@@ -133,11 +133,16 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
   const event = row.event ?? "";
-  if (!isKnownWebhookEvent(event)) {
+  if (!isHandledEvent(event)) {
     await finish(db, row, "unknown_event", { reason: "event_not_in_spec" });
     return "unknown_event";
   }
-  const payload = JSON.parse(row.body) as Record<string, unknown>;
+  // Either layout (payload.ts), read as the intake read it when it stored the row.
+  const payload = webhookFields(parseBody(row.body));
+  if (!payload) {
+    await finish(db, row, "failed", { reason: "unreadable_body" });
+    return "failed";
+  }
   if (INFRACTION_EVENTS.includes(event)) return processInfractionRow(deps, row, event, payload, hints);
   if (await alreadyApplied(db, row)) {
     await finish(db, row, "duplicate", { reason: "already_applied" });
@@ -145,7 +150,8 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
   }
   const claimed = typeof EVENT_STATUS[event] === "string" ? EVENT_STATUS[event]! : null;
 
-  const transactionId = String(payload.transaction_id ?? payload.conversion_id ?? row.objectId);
+  // The intake keyed the row by a checked identifier: that one, never a field it did not check.
+  const transactionId = row.objectId!;
   if (claimed && (await markReported(db, target, transactionId, claimed))) {
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, reportedStatus: claimed, verified: false });
   }
@@ -182,8 +188,16 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
   }
 
   const apiStatus = item ? normalizeTransactionStatus(item.status) : null;
-  const agrees = item !== null && (claimed === null || apiStatus === claimed || statusRank(apiStatus) > statusRank(claimed));
-  const verification = { result: agrees ? "confirmed" : "contradicted", apiStatus, claimedStatus: claimed, requestId, at: new Date().toISOString() };
+  const registration = event === BOLETO_REGISTERED ? boletoRegistration(item) : null;
+  const agrees = item !== null && (claimed === null || apiStatus === claimed || statusRank(apiStatus) > statusRank(claimed)) && (registration === null || registration.agrees);
+  const verification = {
+    result: agrees ? "confirmed" : "contradicted",
+    apiStatus: registration?.apiSays ?? apiStatus,
+    claimedStatus: registration ? "registered" : claimed,
+    ...(registration ? { registrationFrom: registration.from } : {}),
+    requestId,
+    at: new Date().toISOString(),
+  };
   if (!agrees) {
     if (row.attempts < CONTRADICTION_TRIES) {
       await retryLater(db, row, 1_000 * row.attempts, { ...verification, result: "verifying" });
@@ -191,17 +205,19 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
     }
     if (item) await applyApiTransaction(db, target, item, "sync");
     await clearReported(db, target, transactionId);
-    await finish(db, row, "contradicted", { reason: item ? `api_says_${apiStatus}` : "not_found_at_api", verification });
+    await finish(db, row, "contradicted", { reason: item ? `api_says_${verification.apiStatus}` : "not_found_at_api", verification });
     await openFinding(db, target, "contradicted_webhook", transactionId, { inboxId: row.id, event, claimedStatus: claimed, apiStatus });
     await publish(db, row.organizationId, row.environment, "transaction", { transactionId, status: apiStatus, verified: true });
     return "contradicted";
   }
+  if (registration) return applyRegistration(deps, row, item!, verification);
   // The API's list leaves out what only the event says (a failed cash-out's error_code): the verified
-  // webhook's own fields fill what the list did not carry.
-  const said = payload as { error_code?: unknown; direction?: unknown };
+  // webhook's own fields fill what the list did not carry (checked: they go to text columns).
+  const errorCode = cleanText(payload.error_code, 100);
+  const direction = cleanText(payload.direction, 20);
   const fromWebhook = {
-    ...(item!.error_code == null && typeof said.error_code === "string" ? { error_code: said.error_code } : {}),
-    ...((item as { direction?: unknown }).direction == null && typeof said.direction === "string" ? { direction: said.direction } : {}),
+    ...(item!.error_code == null && errorCode ? { error_code: errorCode } : {}),
+    ...((item as { direction?: unknown }).direction == null && direction ? { direction } : {}),
   };
   // What the API said goes to the mirror first (idempotent: a twin writes the same, the status never
   // moves back); then the key, the outcome and the live events commit together. A process killed (or
@@ -216,6 +232,43 @@ export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetH
   // Money moved: the shared copies of the balance and of the limits' use are stale now.
   if (outcome === "applied") await ctx.invalidateTarget(target, ["balance", "limits"]);
   return outcome;
+}
+
+type Registration = { agrees: boolean; apiSays: string; from: "api" | "webhook" };
+
+/**
+ * What the API says about a boleto's registration, for a `boleto.registered` read-back. The
+ * transaction must be a boleto at the API; its registration is the list item's `boleto.registration`
+ * (the spec's Transaction fields name the boleto block, the list's "not shown beyond" them; the
+ * sandbox returns it). An API whose list carries no registration cannot contradict the event, and
+ * the event is believed (registration moves no money; the payer's bank is the final judge of a
+ * boleto): `from` says which of the two the mirror's "registered" rests on.
+ */
+export function boletoRegistration(item: Transaction | null): Registration | null {
+  if (!item) return null;
+  const method = item.payment_method ?? null;
+  const block = (item as { boleto?: unknown }).boleto;
+  const said = block && typeof block === "object" ? (block as { registration?: unknown }).registration : undefined;
+  if (!BOLETO_METHODS.includes(String(method)) && typeof said !== "string") return { agrees: false, apiSays: `not_a_boleto:${String(method)}`, from: "api" };
+  // A boleto paid (or otherwise final) was registered, whatever its block still says.
+  if (said === "registered" || statusRank(normalizeTransactionStatus(item.status)) >= 1) return { agrees: true, apiSays: "registered", from: "api" };
+  if (typeof said === "string") return { agrees: false, apiSays: said, from: "api" };
+  return { agrees: true, apiSays: "registered", from: "webhook" };
+}
+
+/**
+ * A verified `boleto.registered`: the mirror's row and the charge's boleto say "registered" (mirror.ts
+ * keeps the charge in step with what the API said), then key, outcome and live event at once. Not a
+ * status event: the row's webhook marker (which Reconciliation's "missed webhook" reads) is left to
+ * the payment's own event, and no balance moved.
+ */
+async function applyRegistration(deps: WorkerDeps, row: InboxRow, item: Transaction, verification: object): Promise<"applied" | "duplicate"> {
+  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const block = (item as { boleto?: unknown }).boleto;
+  const registered = { ...item, boleto: { ...(block && typeof block === "object" ? block : {}), registration: "registered" } } as Transaction;
+  // The API's block with registration "registered": what it said (or, paid or silent, what it implies).
+  const { status } = await applyApiTransaction(deps.db, target, registered, "webhook");
+  return settle(deps.db, row, verification, [{ kind: "transaction", payload: { transactionId: item.transaction_id, status, verified: true, event: row.event, registration: "registered" } }]);
 }
 
 /**
@@ -250,7 +303,7 @@ const INFRACTION_EVENT_STATUS: Record<string, string> = {
 async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, hints: BudgetHints): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
   const target: Target = { organizationId: row.organizationId, environment: row.environment };
-  const infractionId = String(payload.infraction_id ?? row.objectId);
+  const infractionId = cleanIdentifier(payload.infraction_id) ?? row.objectId!;
   const claimed = INFRACTION_EVENT_STATUS[event] ?? null;
   // Keyed by the infraction, not by the disputed transaction the intake keys it by (a transaction
   // may have a second infraction once the first is resolved).
@@ -355,6 +408,15 @@ async function deferForBudget(db: Db, rows: InboxRow[]): Promise<void> {
     .where(inArray(i.id, waiting.map((r) => r.id)));
 }
 
+/**
+ * A delivery whose processing throws goes back to the inbox when its lease ends; one that throws on
+ * every claim must not come back for ever: after MAX_ATTEMPTS claims it ends as failed, kept with
+ * its body (an admin may replay it from Settings → Webhooks once the cause is fixed).
+ */
+async function giveUpAfterAttempts(db: Db, row: InboxRow): Promise<void> {
+  if (row.attempts >= MAX_ATTEMPTS) await finish(db, row, "failed", { reason: "processing_failed" });
+}
+
 /** Objects worked at once in a pass: enough to overlap read-backs, few enough that a spent budget is noticed early. */
 const PASS_CONCURRENCY = 8;
 
@@ -366,7 +428,7 @@ export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHint
   const rest: InboxRow[] = [];
   for (const r of rows) {
     const key = targetKeyOf(r);
-    if (hints.spent(key) && r.event && isKnownWebhookEvent(r.event) && !INFRACTION_EVENTS.includes(r.event) && r.dedupeKey) deferred.set(key, [...(deferred.get(key) ?? []), r]);
+    if (hints.spent(key) && r.event && isHandledEvent(r.event) && !INFRACTION_EVENTS.includes(r.event) && r.dedupeKey) deferred.set(key, [...(deferred.get(key) ?? []), r]);
     else rest.push(r);
   }
   for (const list of deferred.values()) await deferForBudget(deps.db, list);
@@ -382,6 +444,7 @@ export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHint
             await processRow(deps, r, hints);
           } catch (e) {
             console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
+            await giveUpAfterAttempts(deps.db, r).catch(() => undefined);
           }
         }
       }

@@ -56,7 +56,8 @@ export type TransactionDetailDto = TransactionRowDto & {
   origin: string;
   firstSeenAt: string;
   finalSince: string | null;
-  boleto: { digitableLine: string | null; barcode: string | null; dueDate: string | null; pdfUrl: string | null } | null;
+  /** `registration`: registered or pending (spec "Boleto"), as the API or a verified boleto.registered said */
+  boleto: { digitableLine: string | null; barcode: string | null; dueDate: string | null; pdfUrl: string | null; registration: string | null } | null;
   split: SplitEntry[];
   counter: { currency: string; amount: string } | null;
   timeline: TimelineEntry[];
@@ -73,7 +74,7 @@ function boletoOf(raw: Record<string, unknown>): TransactionDetailDto["boleto"] 
   const digitableLine = str(b.digitable_line ?? b.linha_digitavel);
   const barcode = str(b.barcode ?? b.bar_code);
   if (!digitableLine && !barcode) return null;
-  return { digitableLine, barcode, dueDate: str(b.due_date), pdfUrl: str(b.pdf_url ?? b.url) };
+  return { digitableLine, barcode, dueDate: str(b.due_date), pdfUrl: str(b.pdf_url ?? b.url), registration: str(b.registration) };
 }
 
 function splitOf(raw: Record<string, unknown>): SplitEntry[] {
@@ -117,6 +118,10 @@ export async function transactionDetail(db: Db, target: { organizationId: string
   const sent = ((charge?.request as { body?: Record<string, unknown> } | undefined)?.body ?? {}) as Record<string, unknown>;
   const counterCurrency = str(raw.counter_currency);
   const counterAmount = str(raw.counter_amount);
+  const boleto = boletoOf(raw) ?? (charge?.boleto ? boletoOf(charge.boleto as Record<string, unknown>) : null);
+  // Registration only moves forward: whichever of the mirror and the charge says registered is the later word.
+  const chargeRegistration = charge?.boleto ? str((charge.boleto as Record<string, unknown>).registration) : null;
+  if (boleto && chargeRegistration === "registered") boleto.registration = "registered";
   return {
     ...toRowDto(row),
     chain: row.chain,
@@ -129,7 +134,7 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     origin: row.origin,
     firstSeenAt: row.firstSeenAt.toISOString(),
     finalSince: row.finalSince?.toISOString() ?? null,
-    boleto: boletoOf(raw) ?? (charge?.boleto ? boletoOf(charge.boleto as Record<string, unknown>) : null),
+    boleto,
     split: splitOf(raw).length ? splitOf(raw) : splitOf(sent),
     chargeId: charge?.id ?? null,
     counter: counterCurrency && counterAmount ? { currency: counterCurrency, amount: counterAmount } : null,

@@ -16,6 +16,7 @@ import { can } from "@/lib/auth/roles";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { getDb, schema } from "@/lib/db";
 import { latestEventId } from "@/lib/events/live";
+import { eventLabel } from "@/lib/events/event-names";
 import { getInfraction, refreshInfraction } from "@/lib/infractions/mirror";
 import { transactionById } from "@/lib/transactions/query";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
@@ -316,7 +317,10 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
                 <ol className="grid gap-1 text-sm" data-testid="infraction-events">
                   {mine.map((e) => (
                     <li key={e.id} className="flex flex-wrap justify-between gap-2">
-                      <span className="font-mono text-xs">{e.event}</span>
+                      <span>
+                        {eventLabel(t, e.event) && <span className="mr-2">{eventLabel(t, e.event)}</span>}
+                        <span className="font-mono text-xs">{e.event}</span>
+                      </span>
                       <span className="text-xs text-muted-foreground">
                         {formatDateTime(e.receivedAt, locale)} · {t(`webhooks.outcomes.${e.outcome}`)}
                       </span>

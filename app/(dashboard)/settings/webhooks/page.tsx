@@ -17,6 +17,7 @@ import { getDb } from "@/lib/db";
 import { env, publicBaseUrl } from "@/lib/env";
 import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { webhookLog, type WebhookLogDto } from "@/lib/events/queries";
+import { eventLabel } from "@/lib/events/event-names";
 import { latestEventId } from "@/lib/events/live";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -44,16 +45,36 @@ const OUTCOME_VARIANT: Record<WebhookLogDto["outcome"], "success" | "destructive
   unknown_event: "outline",
 };
 
+const REFUSED_REASON_KEYS = {
+  source_address_not_allowed: "address",
+  body_too_large: "tooLarge",
+  not_text: "notText",
+  not_json: "notJson",
+  not_an_object: "notJson",
+  no_event: "noId",
+  bad_event: "badEvent",
+  no_object_id: "noId",
+  bad_object_id: "badId",
+} as const;
+
 function outcomeText(d: WebhookLogDto, t: Translate): string {
   const reason = d.reason ?? "";
   if (d.outcome === "refused") {
-    const key = ({ source_address_not_allowed: "address", body_too_large: "tooLarge", not_json: "notJson", not_an_object: "notJson", no_event: "noId", no_object_id: "noId" } as const)[reason];
+    const key = Object.hasOwn(REFUSED_REASON_KEYS, reason) ? REFUSED_REASON_KEYS[reason as keyof typeof REFUSED_REASON_KEYS] : null;
     return key ? t(`webhooks.refusedReasons.${key}`, { address: d.sourceAddress ?? "?" }) : reason;
   }
   if (d.outcome === "contradicted") return t("webhooks.contradictedBy", { status: d.verification?.apiStatus ?? t("webhooks.notFoundAtApi") });
   if (d.outcome === "applied" && d.verification?.result === "confirmed") return t("webhooks.verifiedBy", { status: d.verification.apiStatus ?? "" });
   if (d.outcome === "received") return t("webhooks.verifying");
   return "";
+}
+
+/** For a refused body kept cut or in base64: its full length and digest, to check against the sender's copy. */
+function keptText(d: WebhookLogDto, t: Translate): string | null {
+  const v = d.verification;
+  if (d.outcome !== "refused" || typeof v?.bytes !== "number" || !v.sha256) return null;
+  if (v.stored === "base64") return t("webhooks.refusedReasons.keptBase64", { bytes: v.bytes, sha: v.sha256, kept: Buffer.from(d.body, "base64").length });
+  return v.truncated ? t("webhooks.refusedReasons.kept", { bytes: v.bytes, sha: v.sha256, kept: d.body.length }) : null;
 }
 
 /** Admins: where the provider sends webhooks, and every delivery received with what became of it. */
@@ -126,12 +147,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                       <span className="block text-xs text-muted-foreground">#{d.id}</span>
                     </TableCell>
                     <TableCell>
+                      {eventLabel(t, d.event) && <span className="block">{eventLabel(t, d.event)}</span>}
                       <span className="font-mono text-xs">{d.event ?? "—"}</span>
                       {d.objectId && <span className="block font-mono text-xs text-muted-foreground">{d.objectId}</span>}
                       <details className="mt-1 text-xs">
                         <summary className="cursor-pointer text-muted-foreground">{t("webhooks.showDelivery")}</summary>
                         <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{JSON.stringify(d.headers, null, 2)}</pre>
                         <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{d.body}</pre>
+                        {keptText(d, t) && <p className="mt-1 max-w-[36rem] break-all text-muted-foreground">{keptText(d, t)}</p>}
                       </details>
                     </TableCell>
                     <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>

@@ -10,11 +10,11 @@ import { eventsRuntime } from "@/lib/events/runtime";
 
 export const dynamic = "force-dynamic";
 
-/** Reads at most `max` bytes; null when the body is larger (whatever Content-Length said). */
-async function readLimited(req: Request, max: number): Promise<string | null> {
+/** Reads at most `max` bytes, as they came (the intake decides whether they are text); null when the body is larger (whatever Content-Length said). */
+async function readLimited(req: Request, max: number): Promise<Uint8Array | null> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > max) return null;
-  if (!req.body) return "";
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -28,14 +28,22 @@ async function readLimited(req: Request, max: number): Promise<string | null> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 export async function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const body = await readLimited(req, MAX_WEBHOOK_BYTES);
-  const opened = await getDatabase();
-  const answer = await receiveWebhook(opened.db, { token, address: clientAddress(req.headers), headers: req.headers, body, tooLarge: body === null }, env().WEBHOOK_SOURCE_IPS);
+  let answer;
+  try {
+    const opened = await getDatabase();
+    answer = await receiveWebhook(opened.db, { token, address: clientAddress(req.headers), headers: req.headers, body, tooLarge: body === null }, env().WEBHOOK_SOURCE_IPS);
+  } catch (e) {
+    // Whatever the body, the intake stores or refuses it: what throws is the database. Not stored,
+    // so not acknowledged: 503 asks the provider to deliver it again (its retry schedule).
+    console.error(`[events] webhook intake could not store a delivery: ${(e as Error).message}`);
+    return Response.json({ error: "UNAVAILABLE", message: "The delivery could not be stored; deliver it again later." }, { status: 503 });
+  }
   if (answer.status === 200) void eventsRuntime().then((r) => r.worker.kick(), () => undefined);
   return Response.json(answer.body, { status: answer.status });
 }
