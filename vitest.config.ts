@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // scrypt at N=2^10 instead of 2^17 (lib/auth/password.ts; OWASP's are asserted in test/auth/sign-in.test.ts).
+    env: { TEST_SCRYPT_N: String(2 ** 10) },
   },
 });
