@@ -17,5 +17,8 @@ export default defineConfig({
     pool: "forks",
     // scrypt at N=2^10 instead of 2^17 (lib/auth/password.ts; OWASP's are asserted in test/auth/sign-in.test.ts).
     env: { TEST_SCRYPT_N: String(2 ** 10) },
+    // Migrates each program's database once; suites clone it (test/support/global-setup.ts).
+    globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/setup.ts"],
   },
 });
