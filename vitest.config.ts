@@ -18,7 +18,7 @@ export default defineConfig({
     pool: "forks",
     // One file per core, not vitest's cores − 1: integration files spend much of their time waiting
     // on the sandbox, PostgreSQL and child processes (on 2 cores: 1 worker took 463 s, 2 took 324 s, 3
-    // timed out under load; measured on a subset, README "Tests").
+    // timed out under load; measured on a subset, README "Test speed").
     maxWorkers: availableParallelism(),
     // scrypt at N=2^10 instead of 2^17 (lib/auth/password.ts; OWASP's are asserted in test/auth/sign-in.test.ts).
     env: { TEST_SCRYPT_N: String(2 ** 10) },
