@@ -5,13 +5,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each phase's seconds, printed at the end (also when a phase fails: what ran until then).
+phases=()
+# step <phase> <what it does>
+step() {
+  finish_phase
+  phase_name="$1"
+  phase_started=$SECONDS
+  printf '\n==> %s\n' "$2"
+}
+finish_phase() {
+  if [ -n "${phase_name:-}" ]; then phases+=("$(printf '%6d s  %s%s' $((SECONDS - phase_started)) "$phase_name" "${1:-}")"); fi
+  phase_name=""
+}
+summary() {
+  if [ $? -ne 0 ]; then finish_phase " (failed)"; else finish_phase; fi
+  if [ ${#phases[@]} -eq 0 ]; then return; fi
+  printf '\nTime per phase:\n'
+  printf '  %s\n' "${phases[@]}"
+  printf '  %6d s  in all\n' "$SECONDS"
+}
+trap summary EXIT
 
 ensure_chromium() {
   local chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
   if [ -x "$chromium" ]; then return; fi
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    step "installing Debian's Chromium for the browser journeys (apt-get)"
+    step chromium "installing Debian's Chromium for the browser journeys (apt-get)"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
@@ -24,19 +44,19 @@ ensure_chromium() {
 # Before vitest: some integration tests read back what a real browser renders (test/receive/decode.test.ts).
 ensure_chromium
 
-step "type check (tsc)"
+step tsc "type check (tsc)"
 npx tsc --noEmit
 
-step "lint (eslint)"
+step eslint "lint (eslint)"
 npx eslint --max-warnings 0 .
 
-step "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
+step vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
 npx vitest run
 
-step "production build (next build)"
+step build "production build (next build)"
 npx next build
 
-step "browser journeys (Playwright in Chromium)"
+step journeys "browser journeys (Playwright in Chromium)"
 npx playwright test
 
 echo

@@ -9,7 +9,23 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const OWASP_SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The parameters new hashes get: OWASP's, except under vitest (which sets VITEST), where
+ * TEST_SCRYPT_N (vitest.config.ts) may lower N so that the suite's hundreds of members and sign-ins
+ * do not each cost 0.7 s. Outside vitest TEST_SCRYPT_N is ignored. Stored hashes name their own
+ * parameters, so any of them still verifies.
+ */
+export function scryptParams(env: Record<string, string | undefined> = process.env): { N: number; r: number; p: number } {
+  if (!env.VITEST || !env.TEST_SCRYPT_N) return OWASP_SCRYPT_PARAMS;
+  const N = Number(env.TEST_SCRYPT_N);
+  // scrypt needs a power of two above 1
+  if (!Number.isInteger(N) || N < 2 || (N & (N - 1)) !== 0) throw new Error(`TEST_SCRYPT_N must be a power of two above 1, not ${env.TEST_SCRYPT_N}`);
+  return { ...OWASP_SCRYPT_PARAMS, N };
+}
+
+export const SCRYPT_PARAMS = scryptParams();
 const KEYLEN = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {

@@ -3,8 +3,8 @@
  * PostgreSQL database when TEST_DATABASE_URL is set, and talk to it over HTTP.
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { signatureHeaders } from "@/lib/payment-api/core/signing";
+import { createScratchDatabase } from "@/test/support/databases";
 import { createSandbox, type RunningSandbox } from "../server";
 
 export const ADMIN = "test-admin-token-0123456789abcdef-sandbox";
@@ -22,25 +22,9 @@ export type TestSandbox = RunningSandbox & {
   databaseUrl?: string;
 };
 
-/** A fresh database `sandbox_test_<random>` on the TEST_DATABASE_URL server, dropped by `drop()`. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `sandbox_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/** A fresh database `sandbox_test_<random>` on the TEST_DATABASE_URL server, a copy of the run's migrated template, dropped by `drop()`. */
+export function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createScratchDatabase(process.env.TEST_DATABASE_URL!, "sandbox_test", "sandbox");
 }
 
 export type StartOptions = { dataDir?: string; hmacRequired?: boolean; webhookTimeoutMs?: number; webhookConcurrency?: number; tickMs?: number };

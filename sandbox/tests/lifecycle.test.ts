@@ -10,7 +10,8 @@ import { ERROR_CODES } from "@/lib/payment-api/schemas/errors";
 import { webhookPayloadSchema } from "@/lib/payment-api/schemas/webhooks";
 import { validateAddress } from "@/lib/payments/crypto-address";
 import { BACKENDS, balanceOf, boletoBody, newClient, payer, refreshed, startSandbox, uniq, type Answer, type Client, type TestSandbox } from "./helpers";
-import { eventually, Receiver, type Received } from "./receiver";
+import { eventually } from "@/test/support/eventually";
+import { Receiver, type Received } from "./receiver";
 
 type Data = Record<string, unknown>;
 

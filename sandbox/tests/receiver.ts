@@ -117,15 +117,3 @@ export class Receiver {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
-
-/** Polls `fn` until it returns a value that `ok` accepts (bounded); no fixed sleeps in the tests. */
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000, what = "condition"): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: T = await fn();
-  while (!ok(last)) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 25));
-    last = await fn();
-  }
-  return last;
-}

@@ -12,7 +12,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../server";
 import { ADMIN, Api, BACKENDS, balanceOf, freshPostgresDatabase, newClient, payer, startSandbox, uniq, type TestSandbox } from "./helpers";
-import { eventually, Receiver } from "./receiver";
+import { eventually } from "@/test/support/eventually";
+import { Receiver } from "./receiver";
 
 type Attempt = {
   delivery_id: string;

@@ -15,6 +15,7 @@ import { activateCredential, CredentialChangeRefused, listCredentials, revokeCre
 import { isPaymentApiError, PaymentApiError } from "@/lib/payment-api";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 for (const target of databaseTargets()) {
   describe(`organisation API context [${target.name}]`, () => {
@@ -110,9 +111,10 @@ for (const target of databaseTargets()) {
           }
         }
       })();
-      await new Promise((r) => setTimeout(r, 100));
+      await eventually(() => reads, (n) => n >= 2, 10_000, "reads before the switch");
       const { replaced } = await activateCredential(db(), ctx, organizationId, next.id, actor);
-      await new Promise((r) => setTimeout(r, 100));
+      const readsAtSwitch = reads;
+      await eventually(() => reads, (n) => n >= readsAtSwitch + 2, 10_000, "reads after the switch");
       stop = true;
       await reader;
       expect(replaced).toBe(first.id);

@@ -5,9 +5,9 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generate } from "otplib";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, SCRYPT_PARAMS, scryptParams, verifyPassword } from "@/lib/auth/password";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { verifyCredentials } from "@/lib/auth/sign-in";
 import { ADDRESS_LIMIT, attempt, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, waitFor } from "@/lib/auth/throttle";
@@ -20,17 +20,40 @@ import { STRONG_PASSWORD } from "../support/team";
 const keyring = createKeyring(randomBytes(32).toString("base64"));
 
 describe("password hashing and rules", () => {
-  it("stores a salted scrypt hash at OWASP's parameters, never the password, and verifies it", async () => {
+  it("hashes at OWASP's parameters (N=2^17, r=8, p=1) outside the test runner, which alone may lower N", async () => {
+    const owasp = { N: 131072, r: 8, p: 1 };
+    expect(scryptParams({})).toEqual(owasp);
+    expect(scryptParams({ TEST_SCRYPT_N: "1024" })).toEqual(owasp);
+    expect(scryptParams({ VITEST: "true", TEST_SCRYPT_N: "1024" })).toEqual({ ...owasp, N: 1024 });
+    expect(() => scryptParams({ VITEST: "true", TEST_SCRYPT_N: "1000" })).toThrow(/power of two/);
+    // The module as production loads it: without VITEST in the environment.
+    vi.stubEnv("VITEST", undefined);
+    vi.resetModules();
+    try {
+      const production = await import("@/lib/auth/password");
+      const a = await production.hashPassword("correct horse battery staple");
+      expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(await production.verifyPassword("correct horse battery staple", a)).toBe(true);
+      expect(await production.verifyPassword("correct horse battery stapler", a)).toBe(false);
+      expect(production.needsRehash(a)).toBe(false);
+      expect(production.needsRehash("scrypt$16384$8$1$c2FsdA==$aGFzaA==")).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+
+  it("stores a salted scrypt hash at the parameters in force, never the password, and verifies it", async () => {
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
-    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(a).toMatch(new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$8\\$1\\$`));
     expect(a).not.toContain("correct");
     expect(a).not.toBe(b);
     expect(await verifyPassword("correct horse battery staple", a)).toBe(true);
     expect(await verifyPassword("correct horse battery stapler", a)).toBe(false);
     expect(await verifyPassword("anything", "not-a-hash")).toBe(false);
     expect(needsRehash(a)).toBe(false);
-    expect(needsRehash("scrypt$16384$8$1$c2FsdA==$aGFzaA==")).toBe(true);
+    expect(needsRehash(`scrypt$${SCRYPT_PARAMS.N / 2}$8$1$c2FsdA==$aGFzaA==`)).toBe(true);
   });
 
   it("refuses short and common passwords, and ones made of the member's own e-mail or name", () => {
@@ -127,16 +150,17 @@ describeEachDatabase("sign-in with throttling and two-factor", (db) => {
   });
 
   it("redoes a hash made with weaker parameters at the next sign-in", async () => {
+    const weakN = SCRYPT_PARAMS.N / 2;
     const weak = await new Promise<string>((resolve, reject) => {
       const salt = randomBytes(16);
       import("node:crypto").then(({ scrypt }) =>
-        scrypt(pw.normalize("NFKC"), salt, 64, { N: 16384, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(["scrypt", 16384, 8, 1, salt.toString("base64"), key.toString("base64")].join("$")))),
+        scrypt(pw.normalize("NFKC"), salt, 64, { N: weakN, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(["scrypt", weakN, 8, 1, salt.toString("base64"), key.toString("base64")].join("$")))),
       );
     });
     const u = await user("elisa@shop.test", weak);
     expect((await signIn("elisa@shop.test", pw, null)).ok).toBe(true);
     const [after] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
-    expect(after!.passwordHash).toMatch(/^scrypt\$131072\$/);
+    expect(after!.passwordHash).toMatch(new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$8\\$1\\$`));
     expect((await signIn("elisa@shop.test", pw, null)).ok).toBe(true);
   });
 

@@ -18,6 +18,7 @@ import { syncInfractions } from "@/lib/infractions/mirror";
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 describe("split shares", () => {
   it("takes percentages of amount_net rounded down and fixed amounts, in order, never more than amount_net", () => {
@@ -99,8 +100,8 @@ for (const target of databaseTargets()) {
 
       // A delivery waiting for the worker: no verdict meanwhile.
       await h.control.simulate((await call<{ transaction_id: string }>((c) => c.cashin.create({ amount: 5, currency: "BRL", payer: { name: "C", document: "52998224725" } }))).transaction_id, { event: "cashin.confirmed" });
-      for (let i = 0; i < 50 && (await db().select().from(schema.webhookInbox).where(and(eq(schema.webhookInbox.organizationId, t.organizationId), eq(schema.webhookInbox.outcome, "received")))).length === 0; i++)
-        await new Promise((r) => setTimeout(r, 50));
+      const waiting = async () => (await db().select().from(schema.webhookInbox).where(and(eq(schema.webhookInbox.organizationId, t.organizationId), eq(schema.webhookInbox.outcome, "received")))).length;
+      await eventually(waiting, (n) => n > 0, 10_000, "the delivery to be stored");
       expect(await checkBalances({ db: db(), ctx }, t)).toEqual({ checked: false, reason: "busy" });
 
       // The sync brings the charge back: the finding clears itself.

@@ -17,6 +17,7 @@ import { eventsSince } from "@/lib/events/live";
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 
 for (const target of databaseTargets()) {
@@ -66,12 +67,7 @@ for (const target of databaseTargets()) {
     }
 
     async function waitForInbox(t: { organizationId: string }, n: number) {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        if ((await inbox(t)).length >= n) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`expected ${n} deliveries`);
+      await eventually(async () => (await inbox(t)).length, (got) => got >= n, 10_000, `${n} deliveries`);
     }
 
     beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);

@@ -28,6 +28,7 @@ import {
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 type T = { organizationId: string; environment: "sandbox" };
 const HOUR = 3_600_000;
@@ -58,12 +59,7 @@ for (const target of databaseTargets()) {
     }
 
     async function waitForEvent(t: T, event: string, n = 1) {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        if ((await inbox(t)).filter((r) => r.event === event).length >= n) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`expected ${n} ${event} deliveries`);
+      await eventually(async () => (await inbox(t)).filter((r) => r.event === event).length, (got) => got >= n, 10_000, `${n} ${event} deliveries`);
     }
 
     async function drain() {

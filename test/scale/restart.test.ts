@@ -29,6 +29,7 @@ import { untilDone } from "../support/member-retry";
 import { DASHBOARD_MIGRATIONS } from "../support/databases";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
 import { createOrganization, registerSandboxCredential, SANDBOX_ADMIN, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 type Instance = { opened: OpenedDatabase<typeof schema>; ctx: ApiContext; worker: EventsWorker };
 
@@ -144,20 +145,19 @@ describe.skipIf(!bin)("PostgreSQL restarted mid-run (a server of the test's own;
     await publish(instances[0]!.opened.db, org.organizationId, "sandbox", "balance", { reason: "after restart" });
     const i = schema.webhookInbox;
     const x = schema.transactions;
-    for (const deadline = Date.now() + 60_000; ; ) {
+    const progress = async () => {
       const confirmed = await db.select({ id: x.transactionId }).from(x).where(and(eq(x.organizationId, org.organizationId), eq(x.status, "confirmed")));
       const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(i).where(and(eq(i.organizationId, org.organizationId), eq(i.outcome, "received")));
-      if (confirmed.length === refs.length && Number(open!.n) === 0) break;
-      if (Date.now() > deadline) throw new Error(`after the restart: ${confirmed.length} of ${refs.length} payouts confirmed, ${open!.n} deliveries unprocessed`);
-      await sleep(200);
-    }
+      return { confirmed: confirmed.length, unprocessed: Number(open!.n) };
+    };
+    await eventually(progress, (p) => p.confirmed === refs.length && p.unprocessed === 0, 60_000, `all ${refs.length} payouts confirmed after the restart`, 100);
     // Each settlement applied once: the first, the one refused during the outage (on its retry), the rest.
     const rows = await db.select({ key: i.dedupeKey, outcome: i.outcome }).from(i).where(eq(i.organizationId, org.organizationId));
     const applied = rows.filter((r) => r.outcome === "applied").map((r) => r.key).sort();
     expect(applied).toEqual([first, duringOutage, ...ids.slice(2)].map((tx) => `cashout.confirmed:${tx}`).sort());
     expect(rows.filter((r) => r.outcome !== "applied" && r.outcome !== "duplicate")).toEqual([]);
     // The live hub's LISTEN connection came back by itself.
-    for (const deadline = Date.now() + 10_000; heard === heardBefore && Date.now() < deadline; ) await sleep(100);
+    await eventually(() => heard, (n) => n > heardBefore, 10_000, "a live update after the restart");
     expect(heard).toBeGreaterThan(heardBefore);
     // Both pools answer, without having been reopened.
     for (const inst of instances) expect((await inst.opened.db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, org.organizationId))).length).toBe(refs.length);

@@ -31,6 +31,7 @@ import { Money } from "@/lib/payments/money";
 import type { Transaction } from "@/lib/payment-api";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 const root = path.resolve(__dirname, "../..");
 /** The instances' lease on a claimed delivery, shortened from 30 s so the test does not wait that long. */
@@ -180,21 +181,17 @@ describe.skipIf(!target)("webhooks delivered to several instances (needs TEST_DA
   }
 
   async function heldAtLeast(n: number) {
-    for (const deadline = Date.now() + 20_000; tap.held.length < n; ) {
-      if (Date.now() > deadline) throw new Error(`the sandbox delivered ${tap.held.length} of ${n} webhooks`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(() => tap.held.length, (held) => held >= n, 20_000, `the sandbox to deliver ${n} webhooks`);
   }
 
   /** Until neither instance has a delivery left to work. */
   async function drained(t: { organizationId: string }) {
     const i = schema.webhookInbox;
-    for (const deadline = Date.now() + 150_000; ; ) {
+    const unprocessed = async () => {
       const [row] = await h.opened.db.select({ n: sql<number>`count(*)::int` }).from(i).where(and(eq(i.organizationId, t.organizationId), eq(i.outcome, "received")));
-      if (Number(row!.n) === 0) return;
-      if (Date.now() > deadline) throw new Error(`${row!.n} deliveries still unprocessed`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      return Number(row!.n);
+    };
+    await eventually(unprocessed, (n) => n === 0, 150_000, "no delivery left unprocessed", 100);
   }
 
   /** The mirror holds exactly the sandbox's transactions, each with the sandbox's status and amount. */

@@ -20,6 +20,7 @@ import { approvePayout, getPayout, listPayouts, pendingApprovalCount, rejectPayo
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 const pix = (externalId: string, over: Partial<PayoutForm> = {}) =>
   toPayoutPlan(payoutFormSchema.parse({ kind: "pix", amount: "12,50", externalId, keyType: "cpf", pixKey: "529.982.247-25", ...over }));
@@ -45,12 +46,8 @@ for (const target of databaseTargets()) {
     const deps = (c: ApiContext = ctx) => ({ db: db(), ctx: c, publicBaseUrl: base });
 
     async function drain(organizationId: string, n: number) {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        const rows = await db().select().from(schema.webhookInbox).where(eq(schema.webhookInbox.organizationId, organizationId));
-        if (rows.length >= n) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const delivered = async () => (await db().select().from(schema.webhookInbox).where(eq(schema.webhookInbox.organizationId, organizationId))).length;
+      await eventually(delivered, (got) => got >= n, 10_000, `${n} deliveries`);
       for (let i = 0; i < 20; i++) {
         await db().update(schema.webhookInbox).set({ nextAttemptAt: new Date(0) }).where(eq(schema.webhookInbox.outcome, "received"));
         if ((await processDue({ db: db(), ctx })) === 0) return;

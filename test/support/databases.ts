@@ -1,18 +1,19 @@
 /**
  * Runs a suite once on PGlite (in memory) and, when TEST_DATABASE_URL is set,
  * once more on PostgreSQL, in a database created for the run and dropped
- * after, so parallel test files never see each other's rows.
+ * after, so parallel test files never see each other's rows. Both start as
+ * copies of this run's migrated templates (test/support/global-setup.ts).
  */
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
+import { DASHBOARD_MIGRATIONS } from "./templates";
+
+export { DASHBOARD_MIGRATIONS, SANDBOX_MIGRATIONS } from "./templates";
 
 export type TestDb = Database<typeof schema>;
-
-export const DASHBOARD_MIGRATIONS = path.resolve(__dirname, "../../lib/db/migrations");
 
 export type TargetDatabase = { name: string; url?: string };
 
@@ -22,13 +23,21 @@ export function databaseTargets(): TargetDatabase[] {
   return targets;
 }
 
-/** Creates a throwaway database on the server of `baseUrl`; returns its URL and a drop function. */
-export async function createScratchDatabase(baseUrl: string, prefix: string) {
+/**
+ * Creates a throwaway database on the server of `baseUrl`, a copy of the migrated template of
+ * `program` when this run made one there; returns its URL and a drop function.
+ */
+export async function createScratchDatabase(baseUrl: string, prefix: string, program: "dashboard" | "sandbox" = "dashboard") {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const templates = inject("databaseTemplates").postgres;
+  const template = templates?.url === baseUrl ? ` template ${templates[program]}` : "";
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {

@@ -21,6 +21,7 @@ import { createWallet, findWallet, listWallets, simulateWalletDeposit, type Wall
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
+import { eventually } from "../support/eventually";
 
 
 const en = createTranslator(getMessages("en"), "en");
@@ -62,12 +63,7 @@ for (const target of databaseTargets()) {
     }
 
     async function waitForInbox(t: { organizationId: string }, n: number) {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        if ((await inbox(t)).length >= n) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`expected ${n} deliveries, got ${(await inbox(t)).length}`);
+      await eventually(async () => (await inbox(t)).length, (got) => got >= n, 15_000, `${n} deliveries`);
     }
 
     /** Runs the worker until nothing is due, moving retries forward. */
