@@ -135,7 +135,7 @@ test("a credential can only point where the dashboard is configured to send secr
   // The only address offered is the configured sandbox's.
   await expect(admin.page.getByRole("option")).toHaveText([SANDBOX_URL]);
   await admin.page.keyboard.press("Escape");
-  for (const baseUrl of ["http://127.0.0.1:5432", "http://169.254.169.254", "https://attacker.example"]) {
+  for (const baseUrl of ["http://127.0.0.1:5432", "https://169.254.169.254", "https://attacker.example"]) {
     const answer = await callAction(admin.page, register_, { name: `Probe ${baseUrl}`, environment: "sandbox", baseUrl, clientId: acct.credential.client_id, clientSecret: acct.credential.client_secret, signingKey: "" });
     expect(answer, baseUrl).toContain('"code":"BASE_URL_REFUSED"');
     expect(answer).toContain("This dashboard connects only to these addresses");

@@ -153,7 +153,7 @@ test("a saved view reapplies its filters in one click; the same name twice is re
   const name = `Paid cash-ins ${Date.now()}`;
   await page.getByLabel("View name").fill(name);
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(`View “${name}” saved`)).toBeVisible();
+  await expect(page.getByText(`View “${name}” saved`, { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   await settled(page);

@@ -21,7 +21,7 @@ import { cn } from "@/lib/utils";
 import type { PublicCharge } from "@/lib/charges/service";
 
 /** What paying needs: the same fields on a member's view of a charge and on the public one. */
-export type ChargeCodeData = Pick<PublicCharge, "method" | "currency" | "chain" | "amount" | "paymentInfo" | "boleto" | "expiresAt">;
+export type ChargeCodeData = Pick<PublicCharge, "method" | "currency" | "chain" | "amount" | "paymentInfo" | "boleto" | "expiresAt"> & Partial<Pick<PublicCharge, "clockOffsetMs">>;
 
 export type ChargeCodeProps = {
   charge: ChargeCodeData;
@@ -46,12 +46,12 @@ function useNow(active: boolean): number | null {
   return now;
 }
 
-/** "12:34" or "1:02:03" left; "expired" past the time. */
-export function Countdown({ expiresAt, active = true }: { expiresAt: string; active?: boolean }) {
+/** "12:34" or "1:02:03" left on the provider's clock (`clockOffsetMs` ahead of ours); "expired" past the time. */
+export function Countdown({ expiresAt, active = true, clockOffsetMs = 0 }: { expiresAt: string; active?: boolean; clockOffsetMs?: number }) {
   const { t } = useI18n();
   const now = useNow(active);
   if (now === null) return <span className="tabular-nums">…</span>;
-  const left = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
+  const left = Math.max(0, Math.floor((Date.parse(expiresAt) - (now + clockOffsetMs)) / 1000));
   const h = Math.floor(left / 3600);
   const m = Math.floor((left % 3600) / 60);
   const s = left % 60;
@@ -92,7 +92,7 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
   const live = !settled;
   const expiry = p.expiresAt && live && (
     <p className="text-center text-sm text-muted-foreground">
-      <Countdown expiresAt={p.expiresAt} />
+      <Countdown expiresAt={p.expiresAt} clockOffsetMs={p.clockOffsetMs} />
     </p>
   );
 

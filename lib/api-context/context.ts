@@ -140,8 +140,10 @@ function localRefusal(retryAfterMs: number): Response {
 /** request_id, error code and the provider's time of an answer; nothing else of the body is kept. */
 function summarise(text: string): { requestId: string | null; errorCode: string | null; serverTime: number | null } {
   try {
-    const j = JSON.parse(text) as { request_id?: unknown; error?: { code?: unknown }; timestamp?: unknown };
-    const at = typeof j.timestamp === "string" ? Date.parse(j.timestamp) : NaN;
+    const j = JSON.parse(text) as { request_id?: unknown; error?: { code?: unknown; details?: { server_time?: unknown } }; timestamp?: unknown };
+    // The success envelope's timestamp, or the server's time an INVALID_TIMESTAMP refusal may name (Unix seconds).
+    const serverSeconds = j.error?.code === "INVALID_TIMESTAMP" && typeof j.error.details?.server_time === "number" ? j.error.details.server_time * 1000 : NaN;
+    const at = typeof j.timestamp === "string" ? Date.parse(j.timestamp) : serverSeconds;
     return {
       requestId: typeof j.request_id === "string" ? j.request_id : null,
       errorCode: typeof j.error?.code === "string" ? j.error.code : null,
@@ -278,6 +280,8 @@ export class ApiContext {
       tokenStore: opts.isolatedToken ? new InMemoryTokenStore() : this.#store(row.id),
       fetch: this.#budgetedFetch(row, caller, waitMs),
       now: this.#now,
+      // Signatures on the provider's clock, as its answers showed it (read at each attempt).
+      signingNow: () => this.#now() + (row.clockOffsetMs ?? 0),
       // A wait the budget (or the API's Retry-After) asks for beyond this is not waited: the
       // member is told when to try again instead.
       maxRetryDelayMs: waitMs,

@@ -356,6 +356,8 @@ export type PublicCharge = {
   expiresAt: string | null;
   paymentInfo: PaymentInfoDto | null;
   boleto: BoletoDto | null;
+  /** the provider's clock minus ours: expiry is judged on the provider's clock (the countdown too) */
+  clockOffsetMs: number;
 };
 
 /** How long a paid charge's page still answers (the payer's proof), after which it is gone. */
@@ -400,19 +402,27 @@ export async function publicCharge(db: Db, token: string, now = Date.now()): Pro
       status: t.status,
       reportedStatus: t.reportedStatus,
       finalSince: t.finalSince,
+      clockOffsetMs: schema.apiCredentials.clockOffsetMs,
     })
     .from(c)
     .innerJoin(o, eq(o.id, c.organizationId))
     .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)))
+    .leftJoin(
+      schema.apiCredentials,
+      and(eq(schema.apiCredentials.organizationId, c.organizationId), eq(schema.apiCredentials.environment, c.environment), eq(schema.apiCredentials.status, "active")),
+    )
     .where(eq(c.payToken, token))
     .limit(1);
   if (!r || !r.payEnabled || r.state !== "created") return null;
+  const clockOffsetMs = r.clockOffsetMs ?? 0;
+  // Expiry is the provider's: judged on its clock.
+  const providerNow = now + clockOffsetMs;
   const status = publicStatus(r.status);
   if (status === "paid") {
     if (r.finalSince && now - r.finalSince.getTime() > PAID_PAGE_GRACE_MS) return null;
   } else if (status !== "pending") return null;
-  else if (r.expiresAt && r.expiresAt.getTime() <= now) return null;
-  else if (r.boleto && (r.boleto as BoletoDto).due_date < new Date(now - 86_400_000).toISOString().slice(0, 10)) return null;
+  else if (r.expiresAt && r.expiresAt.getTime() <= providerNow) return null;
+  else if (r.boleto && (r.boleto as BoletoDto).due_date < new Date(providerNow - 86_400_000).toISOString().slice(0, 10)) return null;
   return {
     merchant: r.merchant,
     method: r.method,
@@ -425,5 +435,6 @@ export async function publicCharge(db: Db, token: string, now = Date.now()): Pro
     expiresAt: iso(r.expiresAt),
     paymentInfo: (r.paymentInfo as PaymentInfoDto | null) ?? null,
     boleto: (r.boleto as BoletoDto | null) ?? null,
+    clockOffsetMs,
   };
 }

@@ -36,5 +36,25 @@ for (const target of databaseTargets()) {
       const other = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
       for (const c of [ctx, other]) expect(Math.abs((await c.providerNow(t)).getTime() - (Date.now() + 2 * 3600_000))).toBeLessThan(2_500);
     });
+
+    it("signs on the provider's clock: signed calls go through although that clock is hours from ours (beyond the 5-minute window)", async () => {
+      const org = await createOrganization(h.opened.db, "Signing org", ["admin"]);
+      const userId = org.members[0]!.userId;
+      const acct = await sandboxAccount(h, { activate: true, balances: { BRL: 100 } });
+      const recipient = await sandboxAccount(h, { activate: true, balances: { BRL: 0 } });
+      const { id } = await registerSandboxCredential(h, org.organizationId, userId, acct.credential);
+      await activateCredential(h.opened.db, ctx, org.organizationId, id, { userId, address: null });
+      const t = { organizationId: org.organizationId, environment: "sandbox" as const };
+      // Known offset (from the last test's clock move, read in an answer): signed on it at once.
+      await ctx.call(t, { userId: null }, (c) => c.account.balance());
+      const first = await ctx.call(t, { userId: null }, (c) => c.transfers.create({ username: recipient.username, amount: 1, currency: "BRL", external_id: `sig-${id.slice(0, 8)}-1` }));
+      expect(first.status).toBe("confirmed");
+      // The provider's clock moves again: learnt from its next answer (the token's renewal, or an INVALID_TIMESTAMP refusal naming its time, then signed again).
+      await h.control.advanceClock(3 * 3600);
+      const second = await ctx.call(t, { userId: null }, (c) => c.transfers.create({ username: recipient.username, amount: 2, currency: "BRL", external_id: `sig-${id.slice(0, 8)}-2` }));
+      expect(second.status).toBe("confirmed");
+      const { balances } = await ctx.call(t, { userId: null }, (c) => c.account.balance());
+      expect(String(balances.find((b) => b.currency === "BRL")!.available)).toBe("97");
+    });
   });
 }

@@ -183,5 +183,27 @@ for (const target of databaseTargets()) {
       const other = await connected("Other org");
       expect(await getCharge(db(), other.target, id)).toBeNull();
     });
+
+    it("the payment page judges expiry on the provider's clock, and hands its offset to the countdown", async () => {
+      const c = await connected("Clock page org");
+      const { id } = await createCharge(deps(), c.target, c.userId, pixForm("chg-clock"));
+      const charge = (await getCharge(db(), c.target, id))!;
+      expect(charge.expiresAt).not.toBeNull();
+      const cred = schema.apiCredentials;
+      const setOffset = (ms: number) =>
+        db()
+          .update(cred)
+          .set({ clockOffsetMs: ms })
+          .where(and(eq(cred.organizationId, c.target.organizationId), eq(cred.status, "active")));
+      await setOffset(0);
+      expect(await publicCharge(db(), charge.payToken)).toMatchObject({ status: "pending", clockOffsetMs: 0 });
+      // The provider's clock a minute short of the expiry: still payable, the countdown told how far ahead it is.
+      const untilExpiry = Date.parse(charge.expiresAt!) - Date.now();
+      await setOffset(untilExpiry - 60_000);
+      expect((await publicCharge(db(), charge.payToken))?.clockOffsetMs).toBe(untilExpiry - 60_000);
+      // Past it on the provider's clock (not yet on ours): expired, the page no longer answers.
+      await setOffset(untilExpiry + 60_000);
+      expect(await publicCharge(db(), charge.payToken)).toBeNull();
+    });
   });
 }

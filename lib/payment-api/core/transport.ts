@@ -46,6 +46,12 @@ export type TransportOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** injectable clock (epoch ms) for token expiry and signature timestamps */
   now?: () => number;
+  /**
+   * The provider's clock for X-Timestamp (default: `now`). The spec refuses a timestamp more than 5
+   * minutes from the server's time; a caller that has seen the provider's clock in its answers (the
+   * API context does) signs on that clock, so a provider whose clock is off by more still answers.
+   */
+  signingNow?: () => number;
   /** a Retry-After longer than this is not waited for (default 60 000 ms) */
   maxRetryDelayMs?: number;
   /** renew the token this long before it expires (default 60 000 ms) */
@@ -115,6 +121,7 @@ export class Transport {
   readonly #fetch: FetchLike;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #now: () => number;
+  readonly #signingNow: () => number;
   readonly #logger: Logger | undefined;
   readonly #tokens: TokenManager;
   #lastRateLimit: RateLimitInfo | null = null;
@@ -134,6 +141,7 @@ export class Transport {
     this.#fetch = o.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#sleep = o.sleep ?? defaultSleep;
     this.#now = o.now ?? Date.now;
+    this.#signingNow = o.signingNow ?? this.#now;
     this.#logger = o.logger;
     this.#tokens = new TokenManager({
       store: o.tokenStore ?? defaultTokenStore,
@@ -225,6 +233,7 @@ export class Transport {
     let retryIndex = 0;
     let rejectedToken: string | undefined;
     let renewedToken = false;
+    let resigned = false;
     // Whether an attempt so far may have reached the API unanswered (core/outcome.ts).
     let unknownSoFar = false;
     const settled = (e: unknown, own = true) =>
@@ -260,6 +269,14 @@ export class Transport {
         renewedToken = true;
         rejectedToken = token;
         this.#log("payment-api token.rejected", { method: route.method, path: route.path, code: error.code });
+        continue;
+      }
+
+      // Signed on a clock the provider found too far from its own: nothing was done, and the answer
+      // taught the caller its clock (signingNow). Signed again once, at once, with a fresh nonce.
+      if (route.signed && !resigned && error.code === "INVALID_TIMESTAMP" && this.#signingNow !== this.#now) {
+        resigned = true;
+        this.#log("payment-api signature.resigned", { method: route.method, path: route.path });
         continue;
       }
 
@@ -361,7 +378,7 @@ export class Transport {
       headers["Content-Type"] = "application/json";
       payload = body;
       // Fresh timestamp and nonce on every attempt; same body bytes (see signing.ts).
-      if (route.signed && this.#signingKey) Object.assign(headers, signatureHeaders(this.#signingKey, body, this.#now()));
+      if (route.signed && this.#signingKey) Object.assign(headers, signatureHeaders(this.#signingKey, body, this.#signingNow()));
     } else if (route.form) {
       payload = route.form(); // fetch sets the multipart boundary itself
     }

@@ -51,6 +51,38 @@ describe("HMAC signature", () => {
     for (const r of api.requests) expect(r.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("signs on the caller's idea of the provider's clock, and signs again once when the provider finds it too far from its own", async () => {
+    api.on("POST /v2/internal_transfers/payment", (_r, res) => ok(res, { transaction_id: "e".repeat(32), from_user: "me", to_user: "bob", status: "confirmed" }, 202));
+    // A clock three hours ahead, corrected once the refusal has been read (as the API context learns it).
+    let offsetMs = 3 * 3600_000;
+    const client = new PaymentApiClient({
+      baseUrl: api.url,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      signingKey: SIGNING_KEY,
+      tokenStore: new InMemoryTokenStore(),
+      sleep: recordingSleep().sleep,
+      signingNow: () => Date.now() + offsetMs,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (res.status === 401) offsetMs = 0;
+        return res;
+      },
+    });
+    const out = await client.transfers.create({ username: "bob", amount: 5, currency: "BRL" });
+    expect(out.status).toBe("confirmed");
+    expect(api.signatureFailures).toEqual(["INVALID_TIMESTAMP"]);
+    const [refused, signedAgain] = api.calls("POST /v2/internal_transfers/payment");
+    expect(Number(refused!.headers["x-timestamp"]) - Number(signedAgain!.headers["x-timestamp"])).toBeGreaterThan(3 * 3600 - 5);
+    expect(refused!.headers["x-nonce"]).not.toBe(signedAgain!.headers["x-nonce"]);
+    expect(refused!.body.equals(signedAgain!.body)).toBe(true);
+    // Only once: a clock that stays wrong surfaces as INVALID_TIMESTAMP.
+    offsetMs = 3 * 3600_000;
+    const stuck = new PaymentApiClient({ baseUrl: api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, signingKey: SIGNING_KEY, tokenStore: new InMemoryTokenStore(), sleep: recordingSleep().sleep, signingNow: () => Date.now() + 3 * 3600_000 });
+    await expect(stuck.transfers.create({ username: "bob", amount: 5, currency: "BRL" })).rejects.toMatchObject({ code: "INVALID_TIMESTAMP" });
+    expect(api.signatureFailures).toEqual(["INVALID_TIMESTAMP", "INVALID_TIMESTAMP", "INVALID_TIMESTAMP"]);
+  });
+
   it("leaves every other route unsigned", async () => {
     api.on("POST /v2/transactions/cashin", (_r, res) => ok(res, { transaction_id: "d".repeat(32), status: "pending" }, 201));
     api.on("GET /v2/account/balance", (_r, res) => ok(res, { balances: [] }));

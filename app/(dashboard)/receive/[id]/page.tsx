@@ -12,7 +12,7 @@ import { ChargeCode } from "@/components/receive/charge-code";
 import { PayLink, SandboxChargeTools } from "@/components/receive/charge-actions";
 import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
+import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { latestEventId } from "@/lib/events/live";
@@ -41,6 +41,8 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   if (!charge) notFound();
   const tools = can(access.role, "charges.create") && charge.state === "created" && (await sandboxToolsAvailable(access, environment));
   const settled = charge.status !== null && FINAL.has(charge.status);
+  // The countdown runs on the provider's clock (its expiry is judged there).
+  const clockOffsetMs = (await (await apiContext()).providerNow(target)).getTime() - Date.now();
   const payUrl = `${publicBaseUrl()}/pay/${charge.payToken}`;
   const rows: [string, React.ReactNode][] = [
     [t("charges.detail.amount"), formatMoney(charge.amount, charge.currency, locale)],
@@ -108,7 +110,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                 <AlertDescription>{charge.state === "failed" ? t("charges.detail.failed", { code: charge.errorCode ?? "" }) : t("charges.detail.sending")}</AlertDescription>
               </Alert>
             ) : (
-              <ChargeCode charge={charge} settled={settled} printHref={`/print/boleto/${charge.id}`} />
+              <ChargeCode charge={{ ...charge, clockOffsetMs }} settled={settled} printHref={`/print/boleto/${charge.id}`} />
             )}
           </CardContent>
         </Card>
