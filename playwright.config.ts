@@ -56,7 +56,10 @@ export default defineConfig({
   reporter: [["list"], ["./e2e/support/slowest-reporter.ts"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${DEMO_PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs 10–15 % of the journeys' time on 2 cores (measured: 279 s against 316 s
+    // for the same 16 journeys), so it is opt-in: E2E_TRACE=retain-on-failure npm test. A failure
+    // still leaves its screenshot and error context (the page's ARIA snapshot) in test-results/.
+    trace: (process.env.E2E_TRACE as "on" | "off" | "retain-on-failure" | undefined) ?? "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,

@@ -344,8 +344,13 @@ export class ApiContext {
    * did). Deadlines the API sets are judged on this clock.
    */
   async providerNow(target: ApiTarget): Promise<Date> {
+    return new Date(this.#now() + (await this.clockOffsetMs(target)));
+  }
+
+  /** The provider's clock minus ours for a target, in ms (0 until one of its answers showed it). */
+  async clockOffsetMs(target: ApiTarget): Promise<number> {
     const row = await this.#row(target).catch(() => null);
-    return new Date(this.#now() + (row?.clockOffsetMs ?? 0));
+    return row?.clockOffsetMs ?? 0;
   }
 
   /**

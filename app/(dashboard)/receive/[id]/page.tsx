@@ -42,7 +42,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   const tools = can(access.role, "charges.create") && charge.state === "created" && (await sandboxToolsAvailable(access, environment));
   const settled = charge.status !== null && FINAL.has(charge.status);
   // The countdown runs on the provider's clock (its expiry is judged there).
-  const clockOffsetMs = (await (await apiContext()).providerNow(target)).getTime() - Date.now();
+  const clockOffsetMs = await (await apiContext()).clockOffsetMs(target);
   const payUrl = `${publicBaseUrl()}/pay/${charge.payToken}`;
   const rows: [string, React.ReactNode][] = [
     [t("charges.detail.amount"), formatMoney(charge.amount, charge.currency, locale)],
