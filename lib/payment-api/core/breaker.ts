@@ -7,7 +7,9 @@
  *   envelopes included, closes it again and clears the count.
  * - Open: requests are refused before sending (`CIRCUIT_OPEN`, never sent) for the cool-down.
  * - Half-open: after the cool-down one request goes as a probe, with its timeout capped to
- *   `probeTimeoutMs`; the others are still refused meanwhile. An answer closes the breaker; no
+ *   `probeTimeoutMs`; the others wait for its verdict (`admitAfterProbe`, within their own
+ *   deadline), so that a page's parallel reads all go once the provider is back, instead of one
+ *   read fresh and the rest refused. An answer closes the breaker; no
  *   answer opens it again for twice the cool-down (at most `maxOpenMs`), so a provider that stays
  *   down is probed less and less often, and one that comes back is used again within a cool-down.
  *   A probe that gives no verdict (the caller aborted, a local answer) lets the next request probe.
@@ -55,6 +57,9 @@ export class CircuitBreaker {
   #openUntil = 0;
   #since: number | null = null;
   #probing = false;
+  /** Settles when the probe out now gets its verdict (or none). */
+  #probeSettled: Promise<void> | null = null;
+  #settleProbe: (() => void) | null = null;
 
   constructor(o: BreakerOptions = {}) {
     this.failureThreshold = Math.max(1, o.failureThreshold ?? 3);
@@ -76,7 +81,31 @@ export class CircuitBreaker {
     }
     if (this.#probing) return { ok: false, retryInMs: this.probeTimeoutMs };
     this.#probing = true;
+    this.#probeSettled = new Promise<void>((resolve) => (this.#settleProbe = resolve));
     return { ok: true, probe: true };
+  }
+
+  /**
+   * `admit`, except that a request finding a probe out waits for its verdict (at most `maxWaitMs`)
+   * rather than being refused: admitted once the provider answered, refused if it did not.
+   */
+  async admitAfterProbe(maxWaitMs: number): Promise<Admission> {
+    const until = Date.now() + maxWaitMs;
+    for (;;) {
+      const admission = this.admit();
+      const left = until - Date.now();
+      if (admission.ok || !this.#probing || !this.#probeSettled || left <= 0) return admission;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([this.#probeSettled, new Promise<void>((r) => (timer = setTimeout(r, left)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  #endProbe(): void {
+    this.#probing = false;
+    this.#settleProbe?.();
+    this.#settleProbe = null;
+    this.#probeSettled = null;
   }
 
   /** The provider answered (whatever it said). */
@@ -85,16 +114,16 @@ export class CircuitBreaker {
     this.#failures = 0;
     this.#cooldownMs = this.openMs;
     this.#since = null;
-    this.#probing = false;
+    if (this.#probing) this.#endProbe();
   }
 
   /** No answer: a timeout after `waitedMs`, or a connection that failed. */
   failure(kind: "timeout" | "connection", probe: boolean, waitedMs = Infinity): void {
     if (kind === "timeout" && waitedMs < this.minTimeoutEvidenceMs) return this.abandon(probe);
     if (probe) {
-      this.#probing = false;
       this.#cooldownMs = Math.min(this.#cooldownMs * 2, this.maxOpenMs);
-      return this.#open();
+      this.#open();
+      return this.#endProbe();
     }
     if (this.#state !== "closed") return; // admitted before it opened; it is open already
     this.#failures++;
@@ -103,7 +132,7 @@ export class CircuitBreaker {
 
   /** The attempt ended without a verdict on the provider. */
   abandon(probe: boolean): void {
-    if (probe) this.#probing = false;
+    if (probe) this.#endProbe();
   }
 
   status(): BreakerStatus {

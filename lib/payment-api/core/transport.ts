@@ -247,7 +247,8 @@ export class Transport {
       if (!route.tokenRequest) token = await this.#token(rejectedToken, opts, endAt).catch((e: unknown) => Promise.reject(settled(e, false)));
       try {
         if (endAt <= performance.now()) throw last ?? this.#deadlineError(route, endAt);
-        const admission = this.#breaker?.admit() ?? { ok: true, probe: false };
+        // While a probe is out, wait for its verdict (within the deadline) rather than be refused.
+        const admission = this.#breaker ? await this.#breaker.admitAfterProbe(endAt - performance.now()) : { ok: true as const, probe: false };
         // Refused before sending. A retry refused so says less than the attempt before it: that one is thrown.
         if (!admission.ok) throw last ?? this.#circuitOpenError(route, attempts, admission.retryInMs);
         attempts++;

@@ -232,6 +232,28 @@ describe("the circuit breaker", () => {
     expect(breaker.admit()).toEqual({ ok: true, probe: false });
   });
 
+  it("half-open: a request that finds the probe out waits for its verdict: let through once the provider answered, refused if it did not", async () => {
+    let now = 1_000_000;
+    const breaker = new CircuitBreaker({ openMs: 1_000, now: () => now });
+    breaker.failure("timeout", false, 5_000);
+    now += 1_000;
+    expect(breaker.admit()).toEqual({ ok: true, probe: true });
+    const waiting = breaker.admitAfterProbe(5_000);
+    setTimeout(() => breaker.success(), 20);
+    expect(await waiting).toEqual({ ok: true, probe: false });
+
+    breaker.failure("timeout", false, 5_000);
+    now += 1_000;
+    expect(breaker.admit()).toEqual({ ok: true, probe: true });
+    const refused = breaker.admitAfterProbe(5_000);
+    setTimeout(() => breaker.failure("timeout", true, 5_000), 20);
+    expect(await refused).toMatchObject({ ok: false });
+    // No verdict within the caller's own wait: refused, not held.
+    now += 2_000;
+    expect(breaker.admit()).toEqual({ ok: true, probe: true });
+    expect(await breaker.admitAfterProbe(30)).toMatchObject({ ok: false });
+  });
+
   it("connection failures open it after three in a row; an answer in between starts the count again; a timeout cut short proves nothing", () => {
     const breaker = new CircuitBreaker();
     breaker.failure("connection", false);
