@@ -251,10 +251,21 @@ export class ApiContext {
     return b;
   }
 
-  /** Whether the provider answers the target's credential (this instance's breaker; no call is made). */
-  async providerStatus(target: ApiTarget): Promise<ProviderStatus> {
+  /**
+   * Whether the provider answers the target's credential (this instance's breaker; no call is made).
+   * With `waitForProbeMs`, a breaker whose cool-down is over is given that long for the probe a
+   * page's own reads send as it renders, so that the page does not say "not answering" above
+   * figures it has just read fresh.
+   */
+  async providerStatus(target: ApiTarget, opts: { waitForProbeMs?: number } = {}): Promise<ProviderStatus> {
     const row = await this.#row(target);
-    const s = this.#breakers.get(row.id)?.status();
+    const breaker = this.#breakers.get(row.id);
+    if (breaker && opts.waitForProbeMs) {
+      const until = Date.now() + opts.waitForProbeMs;
+      for (let waited = 0; breaker.undecided && !breaker.probing && waited < 300; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      if (breaker.probing) await breaker.probeSettled(Math.max(0, until - Date.now()));
+    }
+    const s = breaker?.status();
     if (!s || s.state === "closed" || s.since === null) return { answering: true };
     return { answering: false, since: new Date(s.since).toISOString(), retryInSeconds: Math.ceil(s.retryInMs / 1000) };
   }

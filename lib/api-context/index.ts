@@ -134,7 +134,7 @@ export async function readOrLastKnown<T>(
 }
 
 /** Whether the provider answers the environment's credential, as this instance last saw it (no call made). */
-export async function providerStatus(access: Access, environment: ApiEnvironment): Promise<ProviderStatus> {
+export async function providerStatus(access: Access, environment: ApiEnvironment, opts: { waitForProbeMs?: number } = {}): Promise<ProviderStatus> {
   const ctx = await apiContext();
-  return ctx.providerStatus({ organizationId: access.organizationId, environment }).catch((): ProviderStatus => ({ answering: true }));
+  return ctx.providerStatus({ organizationId: access.organizationId, environment }, opts).catch((): ProviderStatus => ({ answering: true }));
 }

@@ -101,6 +101,24 @@ export class CircuitBreaker {
     }
   }
 
+  /** Is a probe out now? */
+  get probing(): boolean {
+    return this.#probing;
+  }
+
+  /** Is the cool-down over, so that the next request probes (or one is probing)? */
+  get undecided(): boolean {
+    return this.#state === "half-open" || (this.#state === "open" && this.#now() >= this.#openUntil);
+  }
+
+  /** Resolves once the probe out now has its verdict (at once when none is out), or after `maxWaitMs`. */
+  async probeSettled(maxWaitMs: number): Promise<void> {
+    if (!this.#probeSettled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.#probeSettled, new Promise<void>((r) => (timer = setTimeout(r, maxWaitMs)))]);
+    clearTimeout(timer);
+  }
+
   #endProbe(): void {
     this.#probing = false;
     this.#settleProbe?.();

@@ -254,6 +254,24 @@ describe("the circuit breaker", () => {
     expect(await breaker.admitAfterProbe(30)).toMatchObject({ ok: false });
   });
 
+  it("tells whether its cool-down is over and a probe is out, and resolves with the probe's verdict", async () => {
+    let now = 1_000_000;
+    const breaker = new CircuitBreaker({ openMs: 1_000, now: () => now });
+    breaker.failure("timeout", false, 5_000);
+    expect(breaker.undecided).toBe(false);
+    now += 1_000;
+    expect(breaker.undecided).toBe(true);
+    expect(breaker.probing).toBe(false);
+    await breaker.probeSettled(5_000); // none out: at once
+    expect(breaker.admit()).toEqual({ ok: true, probe: true });
+    expect(breaker.probing).toBe(true);
+    const settled = breaker.probeSettled(5_000);
+    setTimeout(() => breaker.success(), 20);
+    await settled;
+    expect(breaker.status().state).toBe("closed");
+    expect(breaker.undecided).toBe(false);
+  });
+
   it("connection failures open it after three in a row; an answer in between starts the count again; a timeout cut short proves nothing", () => {
     const breaker = new CircuitBreaker();
     breaker.failure("connection", false);
