@@ -43,6 +43,7 @@ import { Money } from "@/lib/payments/money";
 import { CONVERSION_CURRENCIES, conversionAmountProblem, conversionQuoteFormSchema, isConversionCurrency, type ConversionQuote, type ConversionQuoteForm } from "@/lib/conversions/form";
 import type { Executed, RateView } from "@/lib/conversions/service";
 import { conversionQuoteAction, conversionRateAction, conversionRequoteAction, executeConversionAction } from "@/app/(dashboard)/convert/actions";
+import { newReference } from "@/lib/reference";
 import { cn } from "@/lib/utils";
 
 export type BalanceLine = { currency: string; available: string };
@@ -55,13 +56,8 @@ const STORAGE_KEY = "convert:pending";
 const WIDE_SELECT = "[&_[data-slot=native-select-wrapper]]:w-full";
 const RATE_EVERY_MS = 15_000;
 
-function newReference(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `cv_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
 function pendingOf(quote: ConversionQuote, msLeft: number, requoted?: Pending["requoted"]): Pending {
-  return { quote, externalId: newReference(), deadline: Date.now() + msLeft, ...(requoted ? { requoted } : {}) };
+  return { quote, externalId: newReference("cv"), deadline: Date.now() + msLeft, ...(requoted ? { requoted } : {}) };
 }
 
 function restore(): Pending | null {

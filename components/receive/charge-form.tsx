@@ -33,12 +33,8 @@ import {
 } from "@/lib/charges/form";
 import type { RecentPayer } from "@/lib/charges/service";
 import { createChargeAction } from "@/app/(dashboard)/receive/actions";
+import { newReference } from "@/lib/reference";
 import { cn } from "@/lib/utils";
-
-function newReference(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `chg_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
 
 const blank = (ref: string): ChargeFormValues => ({
   method: "PIX",
@@ -57,7 +53,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
-  const initial = useMemo(() => blank(newReference()), []);
+  const initial = useMemo(() => blank(newReference("chg")), []);
   const form = useForm<ChargeFormValues>({ resolver: zodResolver(chargeFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
   const split = useFieldArray({ control: form.control, name: "split" });
   const method = useWatch({ control: form.control, name: "method" });
@@ -316,7 +312,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
           variant="ghost"
           disabled={pending}
           onClick={() => {
-            form.reset(blank(newReference()));
+            form.reset(blank(newReference("chg")));
             setFormError(null);
           }}
         >

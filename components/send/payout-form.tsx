@@ -35,7 +35,8 @@ import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { cn } from "@/lib/utils";
-import { newReference, ReviewLines, type ReviewLine } from "./review";
+import { ReviewLines, type ReviewLine } from "./review";
+import { newReference } from "@/lib/reference";
 
 const blank = (ref: string): PayoutFormValues => ({
   kind: "pix",

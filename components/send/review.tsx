@@ -1,11 +1,5 @@
-/** Shared pieces of the Send forms: a fresh reference, and the review step's lines. */
+/** Shared pieces of the Send forms: the review step's lines. */
 import { cn } from "@/lib/utils";
-
-/** A new external_id, made once per payout in the browser and kept across retries. */
-export function newReference(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
 
 export type ReviewLine = { label: string; value: string; strong?: boolean; mono?: boolean; warn?: boolean };
 

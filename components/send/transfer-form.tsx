@@ -25,7 +25,8 @@ import { Money } from "@/lib/payments/money";
 import { transferFormSchema, type TransferForm as TransferFormValues } from "@/lib/payouts/form";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestTransferAction } from "@/app/(dashboard)/send/actions";
-import { newReference, ReviewLines } from "./review";
+import { ReviewLines } from "./review";
+import { newReference } from "@/lib/reference";
 
 export function TransferForm({ balances, currencies, policy }: { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy }) {
   const { t, locale } = useI18n();

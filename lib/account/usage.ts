@@ -14,11 +14,9 @@
 import { and, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import Decimal from "decimal.js";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { LimitEntry } from "./normalize";
-
-type Db = Database<typeof schema>;
 
 /** Statuses whose amount no longer counts against a limit. */
 export const NOT_COUNTED = ["failed", "cancelled", "expired"] as const;

@@ -4,10 +4,8 @@
  * and TRUNCATE on the table (migration 0001).
  */
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
-
-type Db = Database<typeof schema>;
 
 /** Who acted: a member (with the address of the request), or the dashboard itself (userId null). */
 export type Actor = { userId: string | null; address: string | null };

@@ -5,7 +5,7 @@
  * have already checked the session; functions take the user explicitly.
  */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import type { Keyring } from "@/lib/credentials/crypto";
 import { recordAudit, recordUserAudit, type Actor } from "@/lib/audit/audit";
@@ -16,8 +16,6 @@ import { markReauthenticated, revokeSession, revokeUserSessions } from "./sessio
 import { beginEnrolment, checkSecondFactor, confirmEnrolment, disableTwoFactor, replaceRecoveryCodes } from "./two-factor";
 import { policyCoversRole } from "./access";
 import type { SecurityNotice } from "./security-notice";
-
-type Db = Database<typeof schema>;
 
 export class SecurityChangeRefused extends Error {
   constructor(

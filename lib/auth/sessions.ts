@@ -12,10 +12,8 @@
  * No Next.js imports: unit tested against PGlite and PostgreSQL with an injected clock.
  */
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
-
-type Db = Database<typeof schema>;
 
 export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 export const DEFAULT_IDLE_MINUTES = 30;

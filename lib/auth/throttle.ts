@@ -28,7 +28,7 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
@@ -40,7 +40,6 @@ const FIRST_DELAY_SECONDS = 30;
 /** A member's address counts as known for this long after a sign-in from it. */
 const KNOWN_ADDRESS_DAYS = 90;
 
-type Db = Database<typeof schema>;
 /** `knownAddress`: the member has signed in from this address before (the account key does not apply). */
 export type ThrottleKeys = { email: string; address: string | null; knownAddress?: boolean };
 

@@ -16,11 +16,9 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { open, seal, type Keyring } from "@/lib/credentials/crypto";
-
-type Db = Database<typeof schema>;
 
 export const TOTP_ISSUER = "Payments Dashboard";
 export const RECOVERY_CODE_COUNT = 10;

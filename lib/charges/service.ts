@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import { ApiContextError, type ApiContext, type ApiEnvironment } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -22,7 +22,6 @@ import { publish } from "@/lib/events/live";
 import { postbackUrlFor } from "@/lib/events/intake";
 import { toChargeRequest, type ChargeForm, type ChargeRequest } from "./form";
 
-type Db = Database<typeof schema>;
 export type ChargeTarget = { organizationId: string; environment: ApiEnvironment };
 
 export type ChargeDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };

@@ -21,7 +21,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { callOutcome } from "@/lib/api-context/outcome";
@@ -31,7 +31,6 @@ import { publishMany } from "@/lib/events/live";
 import { Money } from "@/lib/payments/money";
 import type { ConversionQuote } from "./form";
 
-type Db = Database<typeof schema>;
 export type ConversionTarget = { organizationId: string; environment: ApiEnvironment };
 
 /** `quoteKey`: the secret that seals quotes (derived from AUTH_SECRET by the dashboard). */

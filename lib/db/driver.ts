@@ -12,7 +12,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
 
 /**
  * Drizzle's error for a failed statement puts the statement's parameters in its message, and such
@@ -276,8 +275,3 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), listen, close: () => client.close() };
 }
 
-/** Liveness probe used by health endpoints and tests. */
-export async function ping(db: Database<Record<string, unknown>>): Promise<boolean> {
-  await db.execute(sql`select 1`);
-  return true;
-}

@@ -1,14 +1,12 @@
 /** What admins do with webhooks and findings: replay a delivery, re-check and resolve a finding. */
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import { applyApiTransaction } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { checkBalances, rebaseline } from "./balances";
-
-type Db = Database<typeof schema>;
 
 export class EventsChangeRefused extends Error {
   constructor(readonly code: "NOT_FOUND" | "NOT_REPLAYABLE" | "ALREADY_RESOLVED") {

@@ -27,15 +27,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
 import type { Target } from "./mirror";
 import { openFinding } from "./findings";
 import { publish } from "./live";
-
-type Db = Database<typeof schema>;
 
 /** The finding's key in reconciliation_findings.transaction_id: one open finding per currency. */
 export const balanceFindingKey = (currency: string) => `balance:${currency}`;

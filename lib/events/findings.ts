@@ -1,11 +1,9 @@
 /** Reconciliation findings: one open finding per kind and transaction. */
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { Target } from "./mirror";
 import { publish } from "./live";
-
-type Db = Database<typeof schema>;
 
 export async function openFinding(db: Db, target: Target, kind: schema.FindingKind, transactionId: string, details: Record<string, unknown>): Promise<boolean> {
   const f = schema.reconciliationFindings;

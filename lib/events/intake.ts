@@ -6,11 +6,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { cleanIdentifier, objectIdOf, parseBody, storable, webhookFields } from "./payload";
-
-type Db = Database<typeof schema>;
 
 /** A webhook body is a small JSON object; anything larger is refused before it is read whole. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;

@@ -6,10 +6,10 @@
  */
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database, OpenedDatabase } from "@/lib/db/driver";
+import type { OpenedDatabase } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/scope";
 
-type Db = Database<typeof schema>;
 export type LiveKind = "transaction" | "balance" | "webhook" | "infraction" | "reconciliation";
 export type LiveEvent = { id: number; environment: ApiEnvironment; kind: string; payload: unknown; createdAt: string };
 

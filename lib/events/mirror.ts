@@ -5,13 +5,12 @@
  */
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { Transaction } from "@/lib/payment-api";
 import { isFinal } from "./status";
 import { cleanText, storableDeep } from "./payload";
 
-type Db = Database<typeof schema>;
 export type Target = { organizationId: string; environment: ApiEnvironment };
 export type MirrorOrigin = "dashboard" | "webhook" | "sync";
 

@@ -1,11 +1,9 @@
 /** What the pages read from the events tables: plain DTOs, the organisation always explicit. */
 import { and, desc, eq, like, lt, or, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { REFUSED_BODY_CHARS } from "./intake";
-
-type Db = Database<typeof schema>;
 
 /** When the mirror was last synced with the API's list, and how many transactions it held then. */
 export async function syncStatus(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ lastSyncAt: string | null; mirrorSize: number | null }> {

@@ -10,11 +10,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { Target } from "./mirror";
 import { openFinding } from "./findings";
 
-type Db = Database<typeof schema>;
 export type ReconcileOptions = { webhookGraceMs?: number; payoutPendingMs?: number; chargeExpiryGraceMs?: number };
 
 export const DEFAULT_WEBHOOK_GRACE_MS = 10 * 60_000;

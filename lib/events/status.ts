@@ -40,8 +40,3 @@ export function statusRank(status: string | null | undefined): number {
 
 export const isFinal = (status: string | null | undefined) => statusRank(status) >= 1;
 
-/** May the mirror move from `current` to `next`? Never backwards; a different final status of the same rank only from the API. */
-export function mayMove(current: string | null | undefined, next: string): boolean {
-  if (current == null) return true;
-  return statusRank(next) >= statusRank(current);
-}

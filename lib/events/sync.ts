@@ -6,13 +6,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database, OpenedDatabase } from "@/lib/db/driver";
+import type { OpenedDatabase } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
 import { applyApiTransactions, type Target } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
+import type { Db } from "@/lib/db/scope";
 
-type Db = Database<typeof schema>;
 /** `mirrorSize`: every transaction the mirror holds for the target once the sync was done (pages show it beside "synced N ago"). */
 export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number; mirrorSize: number };
 

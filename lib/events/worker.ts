@@ -19,7 +19,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inBackground, type Database } from "@/lib/db/driver";
+import { inBackground } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
@@ -30,8 +30,8 @@ import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
+import type { Db } from "@/lib/db/scope";
 
-type Db = Database<typeof schema>;
 type InboxRow = typeof schema.webhookInbox.$inferSelect;
 
 /** How long a claimed row is left to its instance before another may take it. */

@@ -15,7 +15,6 @@ export const SNIFF_BYTES = 8;
 export const MAX_BODY_BYTES = MAX_FILES * MAX_FILE_BYTES + 1024 * 1024;
 
 export type EvidenceType = "application/pdf" | "image/jpeg" | "image/png";
-export const EVIDENCE_TYPES: readonly EvidenceType[] = ["application/pdf", "image/jpeg", "image/png"];
 /** For the file picker's `accept` only: a hint, not a check. */
 export const EVIDENCE_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 

@@ -9,12 +9,11 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
 import type { Target } from "@/lib/events/mirror";
 import type { InfractionDetail, InfractionSummary } from "@/lib/payment-api/schemas/infractions";
 
-type Db = Database<typeof schema>;
 export type { Target };
 export type InfractionOrigin = "sync" | "webhook" | "detail";
 export type InfractionRow = typeof schema.infractions.$inferSelect;

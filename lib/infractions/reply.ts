@@ -16,10 +16,7 @@ import { publish } from "@/lib/events/live";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { applyApiInfraction, getInfraction, refreshInfraction, type InfractionView, type Target } from "./mirror";
 import { checkEvidence, evidenceFileName, MAX_MESSAGE, sniffType, SNIFF_BYTES } from "./evidence";
-import type { Database } from "@/lib/db/driver";
-import type * as schema from "@/lib/db/schema";
-
-type Db = Database<typeof schema>;
+import type { Db } from "@/lib/db/scope";
 
 export type ReplyDeps = { db: Db; ctx: ApiContext };
 export type ReplyFile = { name: string; bytes: Uint8Array };

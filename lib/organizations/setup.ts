@@ -4,12 +4,10 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { recordAudit } from "@/lib/audit/audit";
-
-type Db = Database<typeof schema>;
 
 export const DEMO_ORGANIZATION_NAME = "Demo Merchant";
 export const DEMO_ADMIN_EMAIL = "admin@demo.test";

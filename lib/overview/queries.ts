@@ -5,11 +5,10 @@
  */
 import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { rowsOf } from "@/lib/api-context/rate-budget";
 
-type Db = Database<typeof schema>;
 export type MirrorTarget = { organizationId: string; environment: ApiEnvironment };
 
 export type VolumeDay = {

@@ -53,10 +53,6 @@ const UUID_ANY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** Version 4 (random) with the RFC 4122 variant: the form DICT generates for EVP keys. */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export function isPixKeyType(value: unknown): value is PixKeyType {
-  return typeof value === "string" && (PIX_KEY_TYPES as readonly string[]).includes(value);
-}
-
 /**
  * Phone keys are E.164 Brazilian numbers: "+55", a two-digit area code and an
  * 8- or 9-digit number (so 10 or 11 digits after +55). Normalisation, and

@@ -17,17 +17,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { publish } from "@/lib/events/live";
 import { Money } from "@/lib/payments/money";
 import type { Translate } from "@/lib/i18n";
+import { csvRow } from "@/lib/csv";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { payoutFormSchema, toPayoutPlan, type PayoutForm, type PayoutPlan, type PayoutRecipient } from "./form";
 import { getApprovalPolicy, needsApproval, sendPayout, type PayoutDeps, type PayoutTarget, type PayoutView } from "./service";
-
-type Db = Database<typeof schema>;
 
 /** At most this many rows and bytes per file (a server action carries the file: 1 MB at most). */
 export const BULK_MAX_ROWS = 1_000;
@@ -596,13 +595,6 @@ export async function getBatch(db: Db, target: PayoutTarget, id: string): Promis
 
 // --- the results file -----------------------------------------------------------------------------
 
-/** A cell a spreadsheet would read as a formula starts with an apostrophe (CSV injection). */
-function cell(v: string | null | undefined): string {
-  if (v == null) return "";
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export const RESULTS_COLUMNS = ["row", "external_id", "state", "transaction_id", "status", "amount", "currency", "fee", "error"] as const;
 
 /**
@@ -620,7 +612,8 @@ export function batchResultsCsv(batch: BatchView, t: Translate): string {
     lines.push({ line: s.line, cells: [String(s.line), null, "skipped", null, null, s.amount, null, null, s.errors.map((e) => describeRowError(t, e)).join("; ")] });
   }
   lines.sort((a, b) => a.line - b.line);
-  return [RESULTS_COLUMNS.join(","), ...lines.map((l) => l.cells.map(cell).join(","))].join("\r\n") + "\r\n";
+  // Cells through lib/csv.ts: the CSV-injection guard is kept in one place.
+  return csvRow(RESULTS_COLUMNS) + lines.map((l) => csvRow(l.cells)).join("");
 }
 
 // --- the runner -----------------------------------------------------------------------------------

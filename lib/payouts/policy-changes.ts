@@ -5,13 +5,11 @@
  * who proposed it may withdraw it; any other admin approves or rejects it. No Next.js imports.
  */
 import { and, eq, isNotNull, ne, or, isNull } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import { adminCount } from "@/lib/organizations/setup";
 import { loosens, NO_APPROVAL, type ApprovalPolicy } from "./policy";
-
-type Db = Database<typeof schema>;
 
 export type PolicyChange = { policy: ApprovalPolicy; proposedBy: { id: string; name: string } | null; proposedAt: string };
 

@@ -18,7 +18,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -31,7 +31,6 @@ import { NO_APPROVAL, needsApproval, type ApprovalPolicy } from "./policy";
 
 export { NO_APPROVAL, needsApproval, type ApprovalPolicy };
 
-type Db = Database<typeof schema>;
 export type PayoutTarget = { organizationId: string; environment: ApiEnvironment };
 export type PayoutDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
 

@@ -10,14 +10,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { Role } from "@/lib/auth/roles";
 import { hashPassword } from "@/lib/auth/password";
 import { passwordProblem, type PasswordProblem } from "@/lib/auth/password-policy";
-
-type Db = Database<typeof schema>;
 
 export const INVITATION_DAYS = 7;
 

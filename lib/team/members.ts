@@ -5,13 +5,11 @@
  * Callers (server actions) have already authorised the admin.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { Role } from "@/lib/auth/roles";
-
-type Db = Database<typeof schema>;
 
 export type MemberDto = { userId: string; name: string; email: string; role: Role; since: string; twoFactor: boolean };
 

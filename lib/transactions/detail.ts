@@ -5,12 +5,10 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { isChainCode, type ChainCode } from "@/lib/payments/chains";
 import { toRowDto, transactionById, type TransactionRowDto } from "./query";
-
-type Db = Database<typeof schema>;
 
 /** Public explorers, by chain: a transaction hash opens there. */
 const EXPLORERS: Record<ChainCode, string> = {

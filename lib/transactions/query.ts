@@ -7,11 +7,10 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { TransactionFilter, TransactionView } from "./filters";
 
-type Db = Database<typeof schema>;
 type Row = typeof schema.transactions.$inferSelect;
 const t = schema.transactions;
 

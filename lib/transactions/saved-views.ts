@@ -1,10 +1,9 @@
 /** Saved views: a member's named Transactions filters (the URL query the page wrote), private to them. */
 import { and, asc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import { FILTER_KEYS, loadTransactionSearchParams, serializeTransactionSearchParams } from "./filters";
 
-type Db = Database<typeof schema>;
 export type SavedViewDto = { id: string; name: string; query: string };
 
 export class SavedViewRefused extends Error {

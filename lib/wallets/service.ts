@@ -11,7 +11,7 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Database } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { WalletResponse } from "@/lib/payment-api";
@@ -21,7 +21,6 @@ import type { CoreCurrency } from "@/lib/payments/currencies";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
 import { checkDepositAmount, type AmountProblem, type WalletKind } from "./form-schema";
 
-type Db = Database<typeof schema>;
 export type WalletTarget = { organizationId: string; environment: ApiEnvironment };
 
 /** How many deposits each wallet shows (the newest); the rest are a click away in Transactions. */
@@ -163,7 +162,6 @@ export async function findWallet(db: Db, target: WalletTarget, walletId: string)
 // --- list -----------------------------------------------------------------------------------------
 
 const t = schema.transactions;
-
 
 const mirrorOf = (target: WalletTarget) => and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment));
 

@@ -25,11 +25,9 @@ export const WEBHOOK_EVENTS = [
   "refund_confirmed",
   "refund_responded",
 ] as const;
-export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const isKnownWebhookEvent = (s: string): s is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(s);
 
-export const WEBHOOK_HEADERS = { event: "x-service-event", timestamp: "x-service-timestamp" } as const;
 /** Delivery rules: 5 attempts; intervals 1 min, 5 min, 15 min, 1 h, 6 h; 10 s to answer. */
 export const WEBHOOK_RETRY_INTERVALS_SECONDS = [60, 300, 900, 3600, 21600] as const;
 export const WEBHOOK_MAX_ATTEMPTS = 5;
@@ -65,6 +63,3 @@ export const webhookPayloadSchema = z
   });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
-/** The idempotency key of a delivery (spec delivery rule 3). */
-export const webhookIdempotencyKey = (p: WebhookPayload): string =>
-  `${p.event}:${p.transaction_id ?? p.conversion_id ?? p.infraction_id}`;
