@@ -33,7 +33,8 @@ import { endpointBudget } from "./endpoints";
 import { RateBudget } from "./rate-budget";
 import { RequestLog } from "./request-log";
 import { PgTokenStore } from "./token-store";
-import type { AppDb, WithLock } from "./types";
+import type { WithLock } from "./types";
+import { inScope, type Db } from "@/lib/db/scope";
 
 export type ApiEnvironment = schema.ApiEnvironment;
 
@@ -100,7 +101,7 @@ export const CALL_DEADLINES: Record<CallDeadline, DeadlineSettings> = {
 export type ProviderStatus = { answering: true } | { answering: false; since: string; retryInSeconds: number };
 
 export type ApiContextOptions = {
-  db: AppDb;
+  db: Db;
   withLock: WithLock;
   keyring: Keyring;
   /** the HTTP client under everything (tests inject faults here) */
@@ -160,7 +161,7 @@ const CLOCK_OFFSET_TOLERANCE_MS = 2_000;
 export class ApiContext {
   readonly budget: RateBudget;
   readonly requestLog: RequestLog;
-  readonly #db: AppDb;
+  readonly #db: Db;
   readonly #withLock: WithLock;
   readonly #keyring: Keyring;
   readonly #fetch: FetchLike;
@@ -233,7 +234,7 @@ export class ApiContext {
     const [row] = await this.#db
       .select()
       .from(c)
-      .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.status, "active")))
+      .where(and(inScope(c, target), eq(c.status, "active")))
       .limit(1);
     if (!row) throw new ApiContextError("NO_ACTIVE_CREDENTIAL", `no active ${target.environment} credential`);
     return row;

@@ -12,7 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { RateLimitInfo } from "@/lib/payment-api";
-import type { AppDb } from "./types";
+import type { Db } from "@/lib/db/scope";
 
 /** The minute, plus one second for the alignment of the API's window and one for network jitter. */
 export const BUDGET_WINDOW_SECONDS = 62;
@@ -21,7 +21,7 @@ export type Permit = { ok: true; waitedMs: number } | { ok: false; retryAfterMs:
 
 export class RateBudget {
   constructor(
-    private readonly db: AppDb,
+    private readonly db: Db,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 

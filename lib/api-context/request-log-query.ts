@@ -6,7 +6,7 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { ENDPOINT_BUDGETS } from "./endpoints";
 import { RateBudget } from "./rate-budget";
-import type { AppDb } from "./types";
+import type { Db } from "@/lib/db/scope";
 
 export type RequestLogFilters = {
   /** exact request id, or its beginning */
@@ -31,7 +31,7 @@ export type RequestLogEntryDto = {
   credentialName: string | null;
 };
 
-export async function listRequestLog(db: AppDb, organizationId: string, f: RequestLogFilters, limit = 50): Promise<{ items: RequestLogEntryDto[]; nextBefore: number | null }> {
+export async function listRequestLog(db: Db, organizationId: string, f: RequestLogFilters, limit = 50): Promise<{ items: RequestLogEntryDto[]; nextBefore: number | null }> {
   const l = schema.apiRequestLog;
   const where: SQL[] = [eq(l.organizationId, organizationId)];
   if (f.requestId) where.push(sql`${l.requestId} like ${f.requestId.replace(/[\\%_]/g, (m) => `\\${m}`) + "%"}`);
@@ -68,7 +68,7 @@ export async function listRequestLog(db: AppDb, organizationId: string, f: Reque
 export type HeadroomDto = { endpoint: string; limit: number; used: number }[];
 
 /** Calls counted against each of the credential's budgets in the last minute (those in use first). */
-export async function rateHeadroom(db: AppDb, credentialId: string): Promise<HeadroomDto> {
+export async function rateHeadroom(db: Db, credentialId: string): Promise<HeadroomDto> {
   const usage = await new RateBudget(db).usage(`cred:${credentialId}:`);
   return ENDPOINT_BUDGETS.filter((b) => b.scope === "credential")
     .map((b) => ({ endpoint: b.name, limit: b.limit, used: usage.get(`cred:${credentialId}:${b.name}`) ?? 0 }))

@@ -8,7 +8,7 @@
  */
 import { lt } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { AppDb } from "./types";
+import type { Db } from "@/lib/db/scope";
 
 export type RequestLogEntry = typeof schema.apiRequestLog.$inferInsert;
 
@@ -20,7 +20,7 @@ export class RequestLog {
   #lastPurge = 0;
 
   constructor(
-    private readonly db: AppDb,
+    private readonly db: Db,
     private readonly onError: (e: unknown) => void = (e) => console.error("[api-context] request log write failed:", e instanceof Error ? e.message : e),
   ) {}
 

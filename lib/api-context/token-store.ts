@@ -11,7 +11,8 @@ import { eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { CredentialDecryptError, open, seal, type Keyring } from "@/lib/credentials/crypto";
 import type { StoredToken, TokenStore } from "@/lib/payment-api";
-import type { AppDb, WithLock } from "./types";
+import type { WithLock } from "./types";
+import type { Db } from "@/lib/db/scope";
 
 export const tokenAad = (credentialId: string) => `api_tokens:${credentialId}:access_token`;
 
@@ -19,7 +20,7 @@ export class PgTokenStore implements TokenStore {
   #memo: StoredToken | null = null;
 
   constructor(
-    private readonly db: AppDb,
+    private readonly db: Db,
     private readonly lock: WithLock,
     private readonly keyring: Keyring,
     readonly credentialId: string,

@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import { ApiContextError, type ApiContext, type ApiEnvironment } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -88,7 +88,7 @@ export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userI
     const [existing] = await db
       .select()
       .from(c)
-      .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.externalId, externalId)))
+      .where(and(inScope(c, target), eq(c.externalId, externalId)))
       .limit(1);
     if (!existing) throw new ChargeError("INTERNAL_CONFLICT");
     const same = canonical(existing.request) === canonical(request);
@@ -275,7 +275,7 @@ function baseQuery(db: Db) {
   return db
     .select(selection())
     .from(c)
-    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)));
+    .leftJoin(t, and(inScope(t, c), eq(t.transactionId, c.transactionId)));
 }
 
 function toView(r: Row): ChargeView {
@@ -295,7 +295,7 @@ export async function getCharge(db: Db, target: ChargeTarget, id: string): Promi
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.charges;
   const [row] = await baseQuery(db)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.id, id)))
+    .where(and(inScope(c, target), eq(c.id, id)))
     .limit(1);
   return row ? toView(row) : null;
 }
@@ -303,7 +303,7 @@ export async function getCharge(db: Db, target: ChargeTarget, id: string): Promi
 export async function listCharges(db: Db, target: ChargeTarget, limit = 20): Promise<ChargeView[]> {
   const c = schema.charges;
   const rows = await baseQuery(db)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment)))
+    .where(inScope(c, target))
     .orderBy(desc(c.createdAt))
     .limit(limit);
   return rows.map(toView);
@@ -335,7 +335,7 @@ export async function setPayEnabled(db: Db, target: ChargeTarget, id: string, en
   const rows = await db
     .update(c)
     .set({ payEnabled: enabled, updatedAt: new Date() })
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.id, id)))
+    .where(and(inScope(c, target), eq(c.id, id)))
     .returning({ id: c.id });
   return rows.length > 0;
 }
@@ -405,10 +405,10 @@ export async function publicCharge(db: Db, token: string, now = Date.now()): Pro
     })
     .from(c)
     .innerJoin(o, eq(o.id, c.organizationId))
-    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)))
+    .leftJoin(t, and(inScope(t, c), eq(t.transactionId, c.transactionId)))
     .leftJoin(
       schema.apiCredentials,
-      and(eq(schema.apiCredentials.organizationId, c.organizationId), eq(schema.apiCredentials.environment, c.environment), eq(schema.apiCredentials.status, "active")),
+      and(inScope(schema.apiCredentials, c), eq(schema.apiCredentials.status, "active")),
     )
     .where(eq(c.payToken, token))
     .limit(1);

@@ -21,7 +21,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { callOutcome } from "@/lib/api-context/outcome";
@@ -223,7 +223,7 @@ async function byExternalId(db: Db, target: ConversionTarget, externalId: string
   const [row] = await db
     .select()
     .from(c)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.externalId, externalId)))
+    .where(and(inScope(c, target), eq(c.externalId, externalId)))
     .limit(1);
   return row ?? null;
 }
@@ -367,7 +367,7 @@ function baseQuery(db: Db) {
       status: t.status,
     })
     .from(c)
-    .leftJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.conversionId)));
+    .leftJoin(t, and(inScope(t, c), eq(t.transactionId, c.conversionId)));
 }
 
 type ViewRow = Awaited<ReturnType<typeof baseQuery>>[number];
@@ -382,7 +382,7 @@ export async function getConversion(db: Db, target: ConversionTarget, id: string
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.conversions;
   const [row] = await baseQuery(db)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.id, id)))
+    .where(and(inScope(c, target), eq(c.id, id)))
     .limit(1);
   return row ? toView(row) : null;
 }
@@ -391,7 +391,7 @@ export async function getConversion(db: Db, target: ConversionTarget, id: string
 export async function listConversions(db: Db, target: ConversionTarget, limit = 10): Promise<ConversionView[]> {
   const c = schema.conversions;
   const rows = await baseQuery(db)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment)))
+    .where(inScope(c, target))
     .orderBy(desc(c.createdAt))
     .limit(limit);
   return rows.map(toView);

@@ -18,7 +18,7 @@ import { adminCount } from "@/lib/organizations/setup";
 import { hintOf, seal, type Keyring } from "./crypto";
 import { secretAad } from "./aad";
 import type { ApiContext } from "@/lib/api-context/context";
-import type { AppDb } from "@/lib/api-context/types";
+import type { Db } from "@/lib/db/scope";
 
 export type CredentialCheck = {
   ok: boolean;
@@ -77,7 +77,7 @@ export class CredentialChangeRefused extends Error {
 
 const c = schema.apiCredentials;
 
-export async function listCredentials(db: AppDb, organizationId: string): Promise<CredentialDto[]> {
+export async function listCredentials(db: Db, organizationId: string): Promise<CredentialDto[]> {
   const creator = alias(schema.users, "creator");
   const activator = alias(schema.users, "activator");
   const rows = await db
@@ -108,7 +108,7 @@ export async function listCredentials(db: AppDb, organizationId: string): Promis
 }
 
 /** Which environments have an active credential (the shell's switch, the pages' choice). */
-export async function activeEnvironments(db: AppDb, organizationId: string): Promise<schema.ApiEnvironment[]> {
+export async function activeEnvironments(db: Db, organizationId: string): Promise<schema.ApiEnvironment[]> {
   const rows = await db
     .select({ environment: c.environment })
     .from(c)
@@ -117,7 +117,7 @@ export async function activeEnvironments(db: AppDb, organizationId: string): Pro
 }
 
 /** Stores a new credential, pending; the secrets are sealed before they touch the database. */
-export async function registerCredential(db: AppDb, keyring: Keyring, organizationId: string, actor: Actor, input: NewCredential): Promise<{ id: string }> {
+export async function registerCredential(db: Db, keyring: Keyring, organizationId: string, actor: Actor, input: NewCredential): Promise<{ id: string }> {
   const id = randomUUID();
   const signingKey = input.signingKey?.trim() ? input.signingKey.trim() : null;
   return db.transaction(async (tx) => {
@@ -168,7 +168,7 @@ export function checkFromError(e: unknown, at: Date): CredentialCheck {
 }
 
 /** "Test connection": a new token and a balance read with this credential. Stored as its last check. */
-export async function testCredential(db: AppDb, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<CredentialCheck> {
+export async function testCredential(db: Db, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<CredentialCheck> {
   let check: CredentialCheck;
   try {
     const r = await ctx.probe({ organizationId, credentialId }, { userId: actor.userId });
@@ -187,7 +187,7 @@ export async function testCredential(db: AppDb, ctx: ApiContext, organizationId:
  * credential is retired and this one activated. Calls already under way finish with the old one;
  * the next call reads the new one: no request fails in between (rotation).
  */
-export async function activateCredential(db: AppDb, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<{ replaced: string | null }> {
+export async function activateCredential(db: Db, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<{ replaced: string | null }> {
   const [row] = await db
     .select()
     .from(c)
@@ -226,7 +226,7 @@ export async function activateCredential(db: AppDb, ctx: ApiContext, organizatio
 }
 
 /** Ends a credential at once: revoked, secrets and token erased; the next call cannot use it. */
-export async function revokeCredential(db: AppDb, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<void> {
+export async function revokeCredential(db: Db, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: c.status, name: c.name, environment: c.environment })

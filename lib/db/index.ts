@@ -7,10 +7,10 @@ import "server-only";
  */
 import path from "node:path";
 import { env } from "@/lib/env";
-import { openDatabase, type Database, type OpenedDatabase } from "./driver";
+import { openDatabase, type OpenedDatabase } from "./driver";
 import * as schema from "./schema";
+import type { Db } from "./scope";
 
-export type AppDatabase = Database<typeof schema>;
 
 const globalForDb = globalThis as unknown as { __dashboardDb?: Promise<OpenedDatabase<typeof schema>> };
 
@@ -18,7 +18,7 @@ export function migrationsFolder(): string {
   return path.join(process.cwd(), "lib/db/migrations");
 }
 
-export async function getDb(): Promise<AppDatabase> {
+export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 

@@ -1,8 +1,22 @@
 /**
- * The one spelling of the dashboard's database handle in library code: `Db`. (Opening it is
- * `getDb()` in lib/db/index.ts; tests open their own through test/support/databases.ts.)
+ * The tenant in the database, spelled one way. `Db` is the dashboard's database handle in library
+ * code (opening it is `getDb()` in lib/db/index.ts; tests open their own through
+ * test/support/databases.ts). A `Scope` is an organisation and one of its API environments, and
+ * `inScope(table, scope)` is the one filter that keeps a query inside it (a scope may also be another
+ * table's columns, in a join).
  */
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "./driver";
 import type * as schema from "./schema";
 
 export type Db = Database<typeof schema>;
+
+export type Scope = { organizationId: string; environment: schema.ApiEnvironment };
+
+type ScopedColumns = { organizationId: PgColumn; environment: PgColumn };
+
+/** `table` rows of `scope`: its organisation and environment. */
+export function inScope(table: ScopedColumns, scope: Scope | ScopedColumns): SQL {
+  return and(eq(table.organizationId, scope.organizationId), eq(table.environment, scope.environment))!;
+}

@@ -12,7 +12,7 @@ import type { Keyring } from "@/lib/credentials/crypto";
 import { PaymentApiClient, InMemoryTokenStore, isPaymentApiError } from "@/lib/payment-api";
 import { open } from "@/lib/credentials/crypto";
 import { secretAad } from "@/lib/credentials/aad";
-import type { AppDb } from "@/lib/api-context/types";
+import type { Db } from "@/lib/db/scope";
 import { seedDemoHistory } from "./history";
 
 export const DEMO_CREDENTIAL_NAME = "Demo sandbox";
@@ -20,7 +20,7 @@ export const DEMO_CREDENTIAL_NAME = "Demo sandbox";
 type Log = (message: string) => void;
 
 /** The demo organisation's active sandbox credential, and whether the sandbox still knows it. */
-async function demoCredentialWorks(db: AppDb, keyring: Keyring, organizationId: string): Promise<"none" | "works" | "unknown_to_sandbox"> {
+async function demoCredentialWorks(db: Db, keyring: Keyring, organizationId: string): Promise<"none" | "works" | "unknown_to_sandbox"> {
   const c = schema.apiCredentials;
   const [row] = await db
     .select()
@@ -46,7 +46,7 @@ async function demoCredentialWorks(db: AppDb, keyring: Keyring, organizationId: 
 }
 
 export async function connectDemo(
-  db: AppDb,
+  db: Db,
   keyring: Keyring,
   opts: { organizationId: string; sandboxUrl: string; adminToken: string; log: Log },
 ): Promise<"connected" | "already"> {

@@ -6,7 +6,8 @@
  * wallets (a PIX key and a USDT address on tron) for the Wallets page. No Next.js imports.
  */
 import { ApiContext } from "@/lib/api-context/context";
-import type { AppDb, WithLock } from "@/lib/api-context/types";
+import type { WithLock } from "@/lib/api-context/types";
+import type { Db } from "@/lib/db/scope";
 import type { Keyring } from "@/lib/credentials/crypto";
 import { chargeFormSchema } from "@/lib/charges/form";
 import { createCharge } from "@/lib/charges/service";
@@ -33,7 +34,7 @@ const DEMO_CHARGES = [
   { method: "PIX", amount: "49.90", externalId: "demo-pix-1", payer: { name: "Rafael Oliveira", document: "11144477735", email: "rafael@example.com" } },
 ] as const;
 
-export async function seedDemoCharges(db: AppDb, withLock: WithLock, keyring: Keyring, o: { organizationId: string; publicBaseUrl: string; log: Log }): Promise<void> {
+export async function seedDemoCharges(db: Db, withLock: WithLock, keyring: Keyring, o: { organizationId: string; publicBaseUrl: string; log: Log }): Promise<void> {
   const ctx = new ApiContext({ db, withLock, keyring });
   const target = { organizationId: o.organizationId, environment: "sandbox" as const };
   let made = 0;

@@ -7,7 +7,8 @@
  * reads them back meanwhile. No Next.js imports.
  */
 import { ApiContext } from "@/lib/api-context/context";
-import type { AppDb, WithLock } from "@/lib/api-context/types";
+import type { WithLock } from "@/lib/api-context/types";
+import type { Db } from "@/lib/db/scope";
 import type { Keyring } from "@/lib/credentials/crypto";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
 import { buildClabe } from "@/lib/payments/clabe";
@@ -18,7 +19,7 @@ import { requestPayout } from "@/lib/payouts/service";
 type Log = (message: string) => void;
 
 export async function seedDemoPayouts(
-  db: AppDb,
+  db: Db,
   withLock: WithLock,
   keyring: Keyring,
   o: { organizationId: string; publicBaseUrl: string; control: SandboxControl; log: Log },

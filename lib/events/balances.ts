@@ -27,7 +27,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
@@ -91,7 +91,7 @@ export async function mirrorTotals(db: Db, target: Target): Promise<Map<string, 
   const split = await db
     .select({ request: c.request, amountNet: t.amountNet, currency: t.currency })
     .from(c)
-    .innerJoin(t, and(eq(t.organizationId, c.organizationId), eq(t.environment, c.environment), eq(t.transactionId, c.transactionId)))
+    .innerJoin(t, and(inScope(t, c), eq(t.transactionId, c.transactionId)))
     .where(and(eq(c.organizationId, org), eq(c.environment, env), eq(t.status, "confirmed"), sql`jsonb_array_length(coalesce(${c.request} -> 'split', '[]'::jsonb)) > 0`));
   for (const s of split) {
     if (!s.currency || s.amountNet === null) continue;
@@ -121,7 +121,7 @@ export async function checkBalances(deps: { db: Db; ctx: ApiContext }, target: T
   if (await busy(db, target)) return { checked: false, reason: "busy" };
 
   const b = schema.balanceBaselines;
-  const mine = and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment));
+  const mine = inScope(b, target);
   const baselines = new Map((await db.select().from(b).where(mine)).map((r) => [r.currency, r]));
   const now = new Date();
   const unexplained: Record<string, string> = {};
@@ -176,7 +176,7 @@ async function clearFinding(db: Db, target: Target, currency: string): Promise<v
 /** A resolved balance finding is an accepted movement: the currency starts again from the next check. */
 export async function rebaseline(db: Db, target: Target, currency: string): Promise<void> {
   const b = schema.balanceBaselines;
-  await db.delete(b).where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.currency, currency)));
+  await db.delete(b).where(and(inScope(b, target), eq(b.currency, currency)));
 }
 
 export type BalanceCheckDto = { currency: string; since: string; checkedAt: string | null; unexplained: string | null };
@@ -186,7 +186,7 @@ export async function balanceChecks(db: Db, target: Target): Promise<BalanceChec
   const rows = await db
     .select()
     .from(b)
-    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment)))
+    .where(inScope(b, target))
     .orderBy(b.currency);
   return rows.map((r) => ({ currency: r.currency, since: r.setAt.toISOString(), checkedAt: r.checkedAt?.toISOString() ?? null, unexplained: r.unexplained }));
 }

@@ -1,7 +1,7 @@
 /** Reconciliation findings: one open finding per kind and transaction. */
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { Target } from "./mirror";
 import { publish } from "./live";
 
@@ -17,6 +17,6 @@ export async function openFinding(db: Db, target: Target, kind: schema.FindingKi
     await db
       .update(f)
       .set({ checkedAt: new Date(), details })
-      .where(and(eq(f.organizationId, target.organizationId), eq(f.environment, target.environment), eq(f.kind, kind), eq(f.transactionId, transactionId), eq(f.status, "open")));
+      .where(and(inScope(f, target), eq(f.kind, kind), eq(f.transactionId, transactionId), eq(f.status, "open")));
   return inserted.length > 0;
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { Transaction } from "@/lib/payment-api";
 import { isFinal } from "./status";
@@ -201,7 +201,7 @@ export async function markReported(db: Db, target: Target, transactionId: string
   const rows = await db
     .update(t)
     .set({ reportedStatus: status, reportedAt: new Date() })
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)))
+    .where(and(inScope(t, target), eq(t.transactionId, transactionId)))
     .returning({ id: t.transactionId, status: t.status });
   return rows.length > 0 && rows[0]!.status !== status;
 }
@@ -227,7 +227,7 @@ export async function clearReported(db: Db, target: Target, transactionId: strin
   await db
     .update(t)
     .set({ reportedStatus: null, reportedAt: null })
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)));
+    .where(and(inScope(t, target), eq(t.transactionId, transactionId)));
 }
 
 /**
@@ -245,7 +245,7 @@ export async function linkWallet(db: Db, target: Target, transactionId: string, 
     const [row] = await db
       .select({ walletId: w.walletId })
       .from(w)
-      .where(and(eq(w.organizationId, target.organizationId), eq(w.environment, target.environment), sql`${ident} in (${w.address}, ${w.pixKey}, ${w.clabe})`))
+      .where(and(inScope(w, target), sql`${ident} in (${w.address}, ${w.pixKey}, ${w.clabe})`))
       .limit(1);
     walletId = row?.walletId ?? null;
   }
@@ -254,6 +254,6 @@ export async function linkWallet(db: Db, target: Target, transactionId: string, 
   await db
     .update(t)
     .set({ walletId })
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId), sql`${t.walletId} is null`));
+    .where(and(inScope(t, target), eq(t.transactionId, transactionId), sql`${t.walletId} is null`));
   return walletId;
 }

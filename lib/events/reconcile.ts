@@ -10,7 +10,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { Target } from "./mirror";
 import { openFinding } from "./findings";
 
@@ -24,11 +24,11 @@ export async function reconcile(db: Db, target: Target, o: ReconcileOptions = {}
   const expiryGrace = o.chargeExpiryGraceMs ?? 10 * 60_000;
   const t = schema.transactions;
   const w = schema.webhookEndpoints;
-  const mine = and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment));
+  const mine = inScope(t, target);
   const [endpoint] = await db
     .select({ registeredAt: w.registeredAt })
     .from(w)
-    .where(and(eq(w.organizationId, target.organizationId), eq(w.environment, target.environment)));
+    .where(inScope(w, target));
   const registeredAt = endpoint?.registeredAt ?? null;
   let opened = 0;
 

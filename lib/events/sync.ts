@@ -4,14 +4,14 @@
  * instead of failing). The first sync of an organisation and environment reads everything; later
  * ones read from two days before the last one (the list filters by day). Then reconciliation runs.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { OpenedDatabase } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
 import { applyApiTransactions, type Target } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 
 /** `mirrorSize`: every transaction the mirror holds for the target once the sync was done (pages show it beside "synced N ago"). */
 export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number; mirrorSize: number };
@@ -31,7 +31,7 @@ export async function syncTransactions(
   const [state] = await db
     .select()
     .from(s)
-    .where(and(eq(s.organizationId, target.organizationId), eq(s.environment, target.environment)));
+    .where(inScope(s, target));
   const full = opts.full || !state?.fullSyncAt;
   const from = !full && state?.lastSyncAt ? day(new Date(state.lastSyncAt.getTime() - 2 * 86_400_000)) : undefined;
   let page = 1;
@@ -47,7 +47,7 @@ export async function syncTransactions(
   }
   const findings = await reconcile(db, target, opts.reconcile);
   const t = schema.transactions;
-  const [size] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment)));
+  const [size] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(inScope(t, target));
   const now = new Date();
   const result: SyncResult = { full, pages: page, transactions: count, ms: Date.now() - started, findings, mirrorSize: Number(size?.n ?? 0) };
   await db
@@ -76,7 +76,7 @@ export async function syncIfDue(
     const [state] = await deps.db
       .select({ last: s.lastSyncAt })
       .from(s)
-      .where(and(eq(s.organizationId, target.organizationId), eq(s.environment, target.environment)));
+      .where(inScope(s, target));
     if (state?.last && Date.now() - state.last.getTime() < minIntervalMs) return null;
     return syncTransactions(deps, target, opts);
   });

@@ -30,7 +30,7 @@ import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 
 type InboxRow = typeof schema.webhookInbox.$inferSelect;
 
@@ -86,7 +86,7 @@ async function alreadyApplied(db: Db, row: InboxRow, key = row.dedupeKey!): Prom
   const [hit] = await db
     .select({ id: a.inboxId })
     .from(a)
-    .where(and(eq(a.organizationId, row.organizationId), eq(a.environment, row.environment), eq(a.dedupeKey, key)));
+    .where(and(inScope(a, row), eq(a.dedupeKey, key)));
   return !!hit;
 }
 

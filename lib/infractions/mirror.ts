@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
 import type { Target } from "@/lib/events/mirror";
 import type { InfractionDetail, InfractionSummary } from "@/lib/payment-api/schemas/infractions";
@@ -115,7 +115,7 @@ export async function applyApiInfraction(
   const [current] = await db
     .select({ status: t.status })
     .from(t)
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.infractionId, item.infraction_id)));
+    .where(and(inScope(t, target), eq(t.infractionId, item.infraction_id)));
   return { status: current?.status ?? cols.status, created: false };
 }
 
@@ -208,7 +208,7 @@ export async function recordCrossedThresholds(db: Db, target: Target, now: Date 
   const open = await db
     .select({ infractionId: t.infractionId, deadlineAt: t.deadlineAt })
     .from(t)
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), inArray(t.status, [...UNRESOLVED])));
+    .where(and(inScope(t, target), inArray(t.status, [...UNRESOLVED])));
   const values: (typeof schema.infractionAlerts.$inferInsert)[] = [];
   for (const row of open) {
     const eff = effectiveDeadline(row.deadlineAt, hours);
@@ -235,7 +235,7 @@ export type InfractionFilter = {
   limit?: number;
 };
 
-const scope = (target: Target) => [eq(schema.infractions.organizationId, target.organizationId), eq(schema.infractions.environment, target.environment)];
+const scope = (target: Target) => [inScope(schema.infractions, target)];
 const withEffective = (rows: InfractionRow[], hours: number): InfractionView[] => rows.map((r) => ({ ...r, effectiveDeadlineAt: effectiveDeadline(r.deadlineAt, hours) }));
 
 /**
@@ -291,7 +291,7 @@ export async function nearestThresholds(db: Db, target: Target, infractionIds: s
   const crossed = await db
     .select({ infractionId: a.infractionId, threshold: a.threshold })
     .from(a)
-    .where(and(eq(a.organizationId, target.organizationId), eq(a.environment, target.environment), inArray(a.infractionId, infractionIds)));
+    .where(and(inScope(a, target), inArray(a.infractionId, infractionIds)));
   for (const c of crossed) {
     const prev = nearest.get(c.infractionId);
     const th = c.threshold as schema.InfractionThreshold;

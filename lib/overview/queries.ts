@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { rowsOf } from "@/lib/api-context/rate-budget";
 
@@ -87,7 +87,7 @@ export async function volumeCurrencies(db: Db, target: MirrorTarget, q: { days: 
   const rows = await db
     .select({ currency: t.currency, confirmed })
     .from(t)
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), sql`${t.currency} is not null`))
+    .where(and(inScope(t, target), sql`${t.currency} is not null`))
     .groupBy(t.currency)
     .orderBy(desc(confirmed), t.currency);
   return rows.map((r) => ({ currency: r.currency!, confirmed: Number(r.confirmed) }));
@@ -124,7 +124,7 @@ export async function latestRows(db: Db, target: MirrorTarget, limit = 8): Promi
       firstSeenAt: t.firstSeenAt,
     })
     .from(t)
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment)))
+    .where(inScope(t, target))
     .orderBy(sql`${t.apiCreatedAt} desc nulls last`, desc(t.transactionId))
     .limit(limit);
   return rows.map(({ apiCreatedAt, firstSeenAt, ...r }) => ({ ...r, createdAt: (apiCreatedAt ?? firstSeenAt).toISOString() }));
@@ -136,7 +136,7 @@ export async function openFindings(db: Db, target: MirrorTarget): Promise<{ coun
   const [row] = await db
     .select({ n: count(), checkedAt: max(f.checkedAt) })
     .from(f)
-    .where(and(eq(f.organizationId, target.organizationId), eq(f.environment, target.environment), eq(f.status, "open"), isNull(f.resolvedAt)));
+    .where(and(inScope(f, target), eq(f.status, "open"), isNull(f.resolvedAt)));
   const checkedAt = row?.checkedAt ?? null;
   return { count: Number(row?.n ?? 0), checkedAt: checkedAt ? new Date(checkedAt).toISOString() : null };
 }

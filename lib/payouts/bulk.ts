@@ -17,7 +17,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { publish } from "@/lib/events/live";
@@ -316,7 +316,7 @@ export async function createBatch(
   const [existing] = await db
     .select({ id: b.id, state: b.state, rowCount: b.rowCount, skipped: b.skipped })
     .from(b)
-    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.reference, reference)))
+    .where(and(inScope(b, target), eq(b.reference, reference)))
     .limit(1);
   if (existing) return { id: existing.id, reference, state: existing.state, rows: existing.rowCount, skipped: (existing.skipped as unknown[]).length, replayed: true };
 
@@ -375,7 +375,7 @@ export async function createBatch(
     const [again] = await db
       .select({ id: b.id, state: b.state })
       .from(b)
-      .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.reference, reference)))
+      .where(and(inScope(b, target), eq(b.reference, reference)))
       .limit(1);
     if (!again) throw new BulkError("NOT_FOUND");
     return { id: again.id, reference, state: again.state, rows: parsed.valid, skipped: skipped.length, replayed: true };
@@ -394,7 +394,7 @@ export async function approveBatch(db: Db, target: PayoutTarget, approverId: str
     const [row] = await tx
       .update(b)
       .set({ state: "queued", decidedBy: approverId, decidedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(b.id, id), eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval"), or(isNull(b.requestedBy), ne(b.requestedBy, approverId))))
+      .where(and(eq(b.id, id), inScope(b, target), eq(b.state, "awaiting_approval"), or(isNull(b.requestedBy), ne(b.requestedBy, approverId))))
       .returning({ id: b.id });
     if (!row) return false;
     const p = schema.payouts;
@@ -415,7 +415,7 @@ export async function rejectBatch(db: Db, target: PayoutTarget, userId: string, 
     const [row] = await tx
       .update(b)
       .set({ state: "rejected", decidedBy: userId, decidedAt: new Date(), rejectReason: reason, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(b.id, id), eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval")))
+      .where(and(eq(b.id, id), inScope(b, target), eq(b.state, "awaiting_approval")))
       .returning({ id: b.id });
     if (!row) return false;
     const p = schema.payouts;
@@ -434,7 +434,7 @@ async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approve
   const [row] = await db
     .select({ state: b.state, requestedBy: b.requestedBy })
     .from(b)
-    .where(and(eq(b.id, id), eq(b.organizationId, target.organizationId), eq(b.environment, target.environment)))
+    .where(and(eq(b.id, id), inScope(b, target)))
     .limit(1);
   if (!row) return new BulkError("NOT_FOUND");
   if (row.state !== "awaiting_approval") return new BulkError("ALREADY_DECIDED");
@@ -540,7 +540,7 @@ export async function listBatches(db: Db, target: PayoutTarget, limit = 20): Pro
   const rows = await db
     .select(summarySelect())
     .from(b)
-    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment)))
+    .where(inScope(b, target))
     .orderBy(desc(b.createdAt))
     .limit(limit);
   return rows.map((r) => toSummary(r as SummaryRow));
@@ -553,7 +553,7 @@ export async function getBatch(db: Db, target: PayoutTarget, id: string): Promis
   const [row] = await db
     .select(summarySelect())
     .from(b)
-    .where(and(eq(b.id, id), eq(b.organizationId, target.organizationId), eq(b.environment, target.environment)))
+    .where(and(eq(b.id, id), inScope(b, target)))
     .limit(1);
   if (!row) return null;
   const p = schema.payouts;
@@ -577,7 +577,7 @@ export async function getBatch(db: Db, target: PayoutTarget, id: string): Promis
       fee: t.fee,
     })
     .from(p)
-    .leftJoin(t, and(eq(t.organizationId, p.organizationId), eq(t.environment, p.environment), eq(t.transactionId, p.transactionId)))
+    .leftJoin(t, and(inScope(t, p), eq(t.transactionId, p.transactionId)))
     .where(eq(p.batchId, id))
     .orderBy(asc(p.rowNumber));
   return {

@@ -18,7 +18,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -105,7 +105,7 @@ export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, user
   const [existing] = await db
     .select()
     .from(p)
-    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.externalId, externalId)))
+    .where(and(inScope(p, target), eq(p.externalId, externalId)))
     .limit(1);
   if (!existing) throw new PayoutError("INTERNAL_CONFLICT");
   const same = canonical(existing.request) === canonical(plan.request) && existing.kind === plan.kind;
@@ -140,7 +140,7 @@ export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId:
   const [row] = await db
     .update(p)
     .set({ state: "sending", updatedAt: new Date() })
-    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), inArray(p.state, ["queued", "sending"])))
+    .where(and(eq(p.id, id), inScope(p, target), inArray(p.state, ["queued", "sending"])))
     .returning();
   if (!row) {
     const [now] = await db.select({ state: p.state }).from(p).where(eq(p.id, id)).limit(1);
@@ -230,7 +230,7 @@ export async function rejectPayout(db: Db, target: PayoutTarget, userId: string,
   const [row] = await db
     .update(p)
     .set({ state: "rejected", decidedBy: userId, decidedAt: new Date(), rejectReason: reason, updatedAt: new Date() })
-    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.state, "awaiting_approval"), isNull(p.batchId)))
+    .where(and(eq(p.id, id), inScope(p, target), eq(p.state, "awaiting_approval"), isNull(p.batchId)))
     .returning({ id: p.id });
   if (!row) throw await whyNotDecidable(db, target, id, null);
 }
@@ -240,7 +240,7 @@ async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approve
   const [row] = await db
     .select({ state: p.state, requestedBy: p.requestedBy })
     .from(p)
-    .where(and(eq(p.id, id), eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId)))
+    .where(and(eq(p.id, id), inScope(p, target), isNull(p.batchId)))
     .limit(1);
   if (!row) return new PayoutError("NOT_FOUND");
   if (row.state !== "awaiting_approval") return new PayoutError("ALREADY_DECIDED");
@@ -317,7 +317,7 @@ function baseQuery(db: Db) {
       reportedStatus: t.reportedStatus,
     })
     .from(p)
-    .leftJoin(t, and(eq(t.organizationId, p.organizationId), eq(t.environment, p.environment), eq(t.transactionId, p.transactionId)));
+    .leftJoin(t, and(inScope(t, p), eq(t.transactionId, p.transactionId)));
 }
 
 type Row = Awaited<ReturnType<typeof baseQuery>>[number];
@@ -337,7 +337,7 @@ export async function getPayout(db: Db, target: PayoutTarget, id: string): Promi
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const p = schema.payouts;
   const [row] = await baseQuery(db)
-    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.id, id)))
+    .where(and(inScope(p, target), eq(p.id, id)))
     .limit(1);
   return row ? toView(row) : null;
 }
@@ -346,7 +346,7 @@ export async function getPayout(db: Db, target: PayoutTarget, id: string): Promi
 export async function listPayouts(db: Db, target: PayoutTarget, opts: { states?: schema.PayoutState[]; limit?: number } = {}): Promise<PayoutView[]> {
   const p = schema.payouts;
   const rows = await baseQuery(db)
-    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined))
+    .where(and(inScope(p, target), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined))
     .orderBy(desc(p.createdAt))
     .limit(opts.limit ?? 20);
   return rows.map(toView);
@@ -359,11 +359,11 @@ export async function pendingApprovalCount(db: Db, target: PayoutTarget): Promis
   const [single] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(p)
-    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), eq(p.state, "awaiting_approval"), isNull(p.batchId)));
+    .where(and(inScope(p, target), eq(p.state, "awaiting_approval"), isNull(p.batchId)));
   const [batches] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(b)
-    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval")));
+    .where(and(inScope(b, target), eq(b.state, "awaiting_approval")));
   return Number(single?.n ?? 0) + Number(batches?.n ?? 0);
 }
 
@@ -383,7 +383,7 @@ export async function awaitingBatches(db: Db, target: PayoutTarget): Promise<Awa
       createdAt: b.createdAt,
     })
     .from(b)
-    .where(and(eq(b.organizationId, target.organizationId), eq(b.environment, target.environment), eq(b.state, "awaiting_approval")))
+    .where(and(inScope(b, target), eq(b.state, "awaiting_approval")))
     .orderBy(desc(b.createdAt))
     .limit(50);
   return rows.map((r) => ({ ...r, totals: (r.totals ?? {}) as Record<string, string>, createdAt: r.createdAt.toISOString() }));
@@ -393,7 +393,7 @@ export async function awaitingBatches(db: Db, target: PayoutTarget): Promise<Awa
 export async function recentlyDecided(db: Db, target: PayoutTarget, limit = 10): Promise<PayoutView[]> {
   const p = schema.payouts;
   const rows = await baseQuery(db)
-    .where(and(eq(p.organizationId, target.organizationId), eq(p.environment, target.environment), isNull(p.batchId), sql`${p.decidedAt} is not null`))
+    .where(and(inScope(p, target), isNull(p.batchId), sql`${p.decidedAt} is not null`))
     .orderBy(desc(p.decidedAt))
     .limit(limit);
   return rows.map(toView);

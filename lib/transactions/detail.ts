@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import { isChainCode, type ChainCode } from "@/lib/payments/chains";
 import { toRowDto, transactionById, type TransactionRowDto } from "./query";
@@ -95,7 +95,7 @@ export async function transactionDetail(db: Db, target: { organizationId: string
   const deliveries = await db
     .select({ id: i.id, at: i.receivedAt, event: i.event, outcome: i.outcome, reason: i.reason, sourceAddress: i.sourceAddress, verification: i.verification })
     .from(i)
-    .where(and(eq(i.organizationId, target.organizationId), eq(i.environment, target.environment), eq(i.objectId, transactionId)))
+    .where(and(inScope(i, target), eq(i.objectId, transactionId)))
     .orderBy(asc(i.id))
     .limit(100);
   const raw = (row.raw && typeof row.raw === "object" ? row.raw : {}) as Record<string, unknown>;
@@ -104,13 +104,13 @@ export async function transactionDetail(db: Db, target: { organizationId: string
   const [charge] = await db
     .select({ id: c.id, request: c.request, boleto: c.boleto })
     .from(c)
-    .where(and(eq(c.organizationId, target.organizationId), eq(c.environment, target.environment), eq(c.transactionId, transactionId)))
+    .where(and(inScope(c, target), eq(c.transactionId, transactionId)))
     .limit(1);
   const f = schema.infractions;
   const disputes = await db
     .select({ infractionId: f.infractionId, type: f.type, status: f.status, outcome: f.outcome, amount: f.amount, currency: f.currency, deadlineAt: f.deadlineAt })
     .from(f)
-    .where(and(eq(f.organizationId, target.organizationId), eq(f.environment, target.environment), eq(f.transactionId, transactionId)))
+    .where(and(inScope(f, target), eq(f.transactionId, transactionId)))
     .orderBy(desc(f.firstSeenAt))
     .limit(20);
   const sent = ((charge?.request as { body?: Record<string, unknown> } | undefined)?.body ?? {}) as Record<string, unknown>;

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { TransactionFilter, TransactionView } from "./filters";
 
@@ -68,7 +68,7 @@ const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const dayStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
 
 export function whereOf(target: { organizationId: string; environment: ApiEnvironment }, f: TransactionFilter, timeZone: string): SQL {
-  const c: (SQL | undefined)[] = [eq(t.organizationId, target.organizationId), eq(t.environment, target.environment)];
+  const c: (SQL | undefined)[] = [inScope(t, target)];
   if (f.statuses.length) c.push(inArray(t.status, f.statuses));
   if (f.type) c.push(eq(t.type, f.type));
   if (f.source) c.push(eq(t.source, f.source));
@@ -126,7 +126,7 @@ export async function transactionById(db: Db, target: { organizationId: string; 
   const [row] = await db
     .select()
     .from(t)
-    .where(and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment), eq(t.transactionId, transactionId)));
+    .where(and(inScope(t, target), eq(t.transactionId, transactionId)));
   return row ?? null;
 }
 

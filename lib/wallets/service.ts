@@ -11,7 +11,7 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import type { Db } from "@/lib/db/scope";
+import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { WalletResponse } from "@/lib/payment-api";
@@ -148,7 +148,7 @@ async function findWalletRow(db: Db, target: WalletTarget, walletId: string): Pr
   const [row] = await db
     .select()
     .from(w)
-    .where(and(eq(w.organizationId, target.organizationId), eq(w.environment, target.environment), eq(w.walletId, walletId)))
+    .where(and(inScope(w, target), eq(w.walletId, walletId)))
     .limit(1);
   return row ?? null;
 }
@@ -163,7 +163,7 @@ export async function findWallet(db: Db, target: WalletTarget, walletId: string)
 
 const t = schema.transactions;
 
-const mirrorOf = (target: WalletTarget) => and(eq(t.organizationId, target.organizationId), eq(t.environment, target.environment));
+const mirrorOf = (target: WalletTarget) => inScope(t, target);
 
 /**
  * The newest `perWallet` deposits of each wallet, in one statement: ranked per wallet over the
@@ -244,7 +244,7 @@ export async function listWallets(db: Db, target: WalletTarget, opts: { page?: n
   const pageSize = Math.max(1, Math.min(opts.pageSize ?? WALLETS_PER_PAGE, 100));
   const perWallet = Math.max(1, Math.min(opts.depositsPerWallet ?? DEPOSITS_PER_WALLET, 100));
   const w = schema.wallets;
-  const mine = and(eq(w.organizationId, target.organizationId), eq(w.environment, target.environment));
+  const mine = inScope(w, target);
   const [[n], others] = await Promise.all([db.select({ n: count() }).from(w).where(mine), otherWallets(db, target, perWallet)]);
   const total = Number(n?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
