@@ -530,7 +530,11 @@ test("malformed input to every server action and route handler: no 5xx, no inter
   const paidId = (await integration.transactions.list({ status: "confirmed", type: "cashin", page_size: 1 })).items[0]!.transaction_id;
   const mirrorRow = async (id: string) => {
     await admin.page.goto(`/transactions?q=${id}`);
-    return (await admin.page.getByTestId(`tx-${id}`).innerText({ timeout: 5_000 })).replace(/\s+/g, " ").trim();
+    // Each cell's text content, not innerText: innerText depends on layout, and React hides a row
+    // (display: none) while the list re-suspends, which ran its words together in one reading.
+    return admin.page
+      .getByTestId(`tx-${id}`)
+      .evaluate((row) => Array.from(row.children, (cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()).join(" | "), undefined, { timeout: 5_000 });
   };
   // The mirror learns of the pending charge from the sync (every 5 s in the journeys; later on a busy machine).
   await expect(async () => expect(await mirrorRow(pendingId)).toContain("Pending")).toPass({ timeout: 90_000 });
