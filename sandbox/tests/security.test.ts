@@ -201,7 +201,12 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
 
     it("expires tokens after 3600 s of the sandbox clock (TOKEN_EXPIRED)", async () => {
       const c = await newClient(t.api);
-      await t.api.advance(3599);
+      const { exp, iat } = JSON.parse(Buffer.from(c.token.split(".")[1], "base64url").toString()) as { exp: number; iat: number };
+      expect(exp - iat).toBe(3600);
+      // iat is whole seconds: move the clock to exactly one second before exp (advance(3599) from
+      // issue time could land past exp when the token was issued late in its second)
+      const now = Date.parse(String((await t.api.advance(0)).body.data.now));
+      await t.api.advance(((exp - 1) * 1000 - now) / 1000);
       expect((await c.get("/v2/account/balance")).status).toBe(200);
       await t.api.advance(1);
       expectError(await c.get("/v2/account/balance"), 401, "TOKEN_EXPIRED", "AUTH");
