@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
+  // The title in <head> from the first byte for every browser, not streamed into the body later:
+  // every generateMetadata here only translates (no data), and with streamed metadata a page that
+  // refreshes itself on live events was seen without a <title> for a moment (axe: document-title).
+  htmlLimitedBots: /.*/,
   // `npm test` type-checks the whole repository with tsc first; checking again inside the build doubles the time.
   typescript: { ignoreBuildErrors: true },
   // `next dev` would otherwise log server-action arguments, passwords included.
