@@ -1,28 +1,61 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Journeys run against production builds (`next build` first), in Debian's
- * Chromium (Playwright's own browser download cannot work here). Two
- * dashboards are started: one on a seeded demo organisation, one on an empty
- * database for the first-run journey. Each starts from a fresh data folder.
+ * Chromium (Playwright's own browser download cannot work here). Each test
+ * worker has a demo stack of its own (a dashboard on a seeded demo organisation
+ * and its sandbox, each from a fresh data folder), so journeys that change the
+ * organisation, move the sandbox's clock or stop it never meet another worker's;
+ * one more dashboard on an empty database serves the first-run journey.
  */
-export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3210);
+/**
+ * Test workers, and so demo stacks. One worker and its stack keep ≈ 1.4 cores busy; on the CI
+ * machine's 2 cores, two took longer than one (1,276 s against ≈ 1,000 s for every journey: the
+ * cores were saturated, and contention made each journey costlier), so it is one core pair per worker.
+ */
+export const WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
+const BASE_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3210);
+const BASE_DEMO_SANDBOX_PORT = Number(process.env.E2E_DEMO_SANDBOX_PORT ?? 4110);
 export const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? 3211);
-export const DEMO_DATA_DIR = ".data/e2e-demo";
 export const FRESH_DATA_DIR = ".data/e2e-fresh";
-export const DEMO_SANDBOX_PORT = Number(process.env.E2E_DEMO_SANDBOX_PORT ?? 4110);
 export const FRESH_SANDBOX_PORT = Number(process.env.E2E_FRESH_SANDBOX_PORT ?? 4111);
-/** Seconds by which the demo server's session clock runs ahead (e2e/door.spec.ts moves it; absent: none). */
-export const SESSION_CLOCK_FILE = `${process.cwd()}/${DEMO_DATA_DIR}-session-clock`;
-/** The demo server's console, kept so the secret-leak test can read every line it printed. */
-export const DEMO_SERVER_LOG = ".data/e2e-demo-server.log";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Demo stack `i`'s ports and files (stack 0 keeps the single-stack names). */
+export function demoStack(i: number) {
+  const dataDir = i === 0 ? ".data/e2e-demo" : `.data/e2e-demo-${i}`;
+  return {
+    port: BASE_DEMO_PORT + 10 * i,
+    sandboxPort: BASE_DEMO_SANDBOX_PORT + 10 * i,
+    dataDir,
+    /** Seconds by which the dashboard's session clock runs ahead (e2e/door.spec.ts moves it; absent: none). */
+    sessionClockFile: `${process.cwd()}/${dataDir}-session-clock`,
+    /** The dashboard's console, kept so the secret-leak test can read every line it printed. */
+    serverLog: `${dataDir}-server.log`,
+  };
+}
 
+/** The stack of the worker this module is loaded in (Playwright sets TEST_PARALLEL_INDEX in each worker; the runner has none: 0). */
+export const STACK = demoStack(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const DEMO_PORT = STACK.port;
+export const DEMO_DATA_DIR = STACK.dataDir;
+export const DEMO_SANDBOX_PORT = STACK.sandboxPort;
+export const SESSION_CLOCK_FILE = STACK.sessionClockFile;
+export const DEMO_SERVER_LOG = STACK.serverLog;
+
+/**
+ * Debian's Chromium headless shell when it is installed (scripts/test.sh installs it), else the full
+ * browser: the same Blink and V8 without the full browser's compositor and GPU process. Measured on
+ * 2 cores, 16 journeys: 86–92 s in the shell against 124–133 s in the full browser, twice each.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
+
+/** A dashboard and its sandbox from a fresh data folder (the roster's stored sign-ins, `${dataDir}-state`, go too). */
 function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Record<string, string> = {}, log?: string) {
   const start = "node node_modules/tsx/dist/cli.mjs scripts/start.ts";
   return {
-    command: `rm -rf ${dataDir} ${dataDir}-session-clock && mkdir -p .data && ${log ? `${start} 2>&1 | tee ${log}` : start}`,
+    command: `rm -rf ${dataDir} ${dataDir}-session-clock ${dataDir}-state && mkdir -p .data && ${log ? `${start} 2>&1 | tee ${log}` : start}`,
     url: `http://127.0.0.1:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -45,7 +78,7 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // A journey that invites members by mail and signs them in takes 20–30 s per member on 2 busy
@@ -55,6 +88,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"], ["./e2e/support/slowest-reporter.ts"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
+    // Read again in each worker (the config is loaded there too): the worker's own stack.
     baseURL: `http://127.0.0.1:${DEMO_PORT}`,
     // Recording a trace costs 10–15 % of the journeys' time on 2 cores (measured: 279 s against 316 s
     // for the same 16 journeys), so it is opt-in: E2E_TRACE=retain-on-failure npm test. A failure
@@ -66,25 +100,19 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [
-    // The roster (e2e/roster.setup.ts): signed-in states the journeys open instead of signing in.
-    { name: "setup", testMatch: /roster\.setup\.ts/ },
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      dependencies: ["setup"],
-      testIgnore: /roster\.setup\.ts/,
-    },
-  ],
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     // Reconciliation on a short fuse, so a dropped webhook shows within seconds (e2e/events.spec.ts).
-    server(
-      DEMO_PORT,
-      DEMO_DATA_DIR,
-      DEMO_SANDBOX_PORT,
-      { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`, SESSION_CLOCK_OFFSET_FILE: SESSION_CLOCK_FILE },
-      DEMO_SERVER_LOG,
-    ),
+    ...Array.from({ length: WORKERS }, (_, i) => {
+      const stack = demoStack(i);
+      return server(
+        stack.port,
+        stack.dataDir,
+        stack.sandboxPort,
+        { SYNC_INTERVAL_SECONDS: "5", RECONCILE_WEBHOOK_GRACE_SECONDS: "0", SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`, SESSION_CLOCK_OFFSET_FILE: stack.sessionClockFile },
+        stack.serverLog,
+      );
+    }),
     server(FRESH_PORT, FRESH_DATA_DIR, FRESH_SANDBOX_PORT, { SEED_DEMO: "false" }),
   ],
 });

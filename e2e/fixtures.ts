@@ -1,13 +1,15 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
-import { DEMO_SANDBOX_PORT, DEMO_SERVER_LOG } from "../playwright.config";
+import { DEMO_DATA_DIR, DEMO_PORT, DEMO_SANDBOX_PORT, DEMO_SERVER_LOG, SESSION_CLOCK_FILE } from "../playwright.config";
 import { newestMailTo } from "./support/mail-catcher";
 
-export const DEMO_DATA_DIR = ".data/e2e-demo";
+/** This worker's demo stack (playwright.config.ts: one per worker). */
+export { DEMO_DATA_DIR, DEMO_PORT, SESSION_CLOCK_FILE };
+export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 
 /** Every page a signed-in admin can open (the accessibility and console checks visit each). */
 export const SIGNED_IN_PAGES = [
@@ -28,8 +30,8 @@ export const SIGNED_IN_PAGES = [
   "/settings/developers",
   "/settings/audit",
 ];
-/** The roster's stored sign-ins (e2e/roster.setup.ts). */
-export const STATE_DIR = ".data/e2e-state";
+/** The roster's stored sign-ins (`rosterReady` below), per demo stack. */
+export const STATE_DIR = `${DEMO_DATA_DIR}-state`;
 export const ROSTER_FILE = `${STATE_DIR}/roster.json`;
 export type RosterRole = "admin" | "admin2" | "operator" | "support" | "viewer";
 export const statePath = (role: RosterRole) => `${STATE_DIR}/${role}.json`;
@@ -121,7 +123,7 @@ export async function ownOrganization(page: Page, name: string): Promise<{ integ
 }
 
 let rosterCache: Record<RosterRole, Member> | null = null;
-/** A member of the roster (made once per run by e2e/roster.setup.ts), with their password. */
+/** A member of the roster (made once per stack by `rosterReady` below), with their password. */
 export function roster(role: RosterRole): Member {
   rosterCache ??= JSON.parse(readFileSync(ROSTER_FILE, "utf8")) as Record<RosterRole, Member>;
   return rosterCache[role];
@@ -211,7 +213,7 @@ export async function invitationLinkFor(email: string): Promise<string> {
 
 /** The demo admin invites `email` with `role` from the Team page (the invitation goes out by mail). */
 export async function invite(browser: Browser, email: string, role: Member["role"]): Promise<string> {
-  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  const context = await browser.newContext({ storageState: ADMIN_STATE, baseURL: DEMO_URL });
   const page = await context.newPage();
   await confirmWhenAsked(page, demoAdmin());
   await page.goto("/settings/team");
@@ -235,7 +237,9 @@ export async function join(browser: Browser, link: string, name: string, passwor
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create my account and join" }).click();
-  await expect(page).toHaveURL(/\/overview$/);
+  // Production scrypt and a first Overview render, while the other worker's stack starts too (10 s
+  // was passed once then): the wait, not what is checked, is longer.
+  await expect(page).toHaveURL(/\/overview$/, { timeout: 30_000 });
   if (statePath) await context.storageState({ path: statePath });
   await context.close();
 }
@@ -257,5 +261,45 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
 
-export const test = base;
+/**
+ * The roster, made once per demo stack and through the product's own doors: the demo admin signs in
+ * with the password `npm start` printed; a second admin, an operator, a support member and a viewer
+ * are invited from the Team page, read their invitation in the mail catcher, set their password on
+ * the invitation page and land signed in. Each browser's signed-in state is stored, and journeys open
+ * a context as one of them (`as(browser, role)`) instead of inviting and signing in again. Journeys
+ * about membership itself (invitations, demotion, removal, the door) make their own.
+ */
+async function buildRoster(browser: Browser): Promise<void> {
+  mkdirSync(STATE_DIR, { recursive: true });
+  const admin = demoAdmin();
+  // The base URL spelled out: worker fixtures may run before the test options apply.
+  const context = await browser.newContext({ baseURL: DEMO_URL });
+  const page = await context.newPage();
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await context.storageState({ path: statePath("admin") });
+  await context.close();
+
+  const members: Partial<Record<RosterRole, Member>> = { admin: { name: "Demo Admin", ...admin, role: "admin", rosterRole: "admin" } };
+  const run = `${DEMO_PORT}-${Date.now().toString(36)}`;
+  for (const [rosterRole, role] of [["admin2", "admin"], ["operator", "operator"], ["support", "support"], ["viewer", "viewer"]] as const) {
+    const member: Member = { name: `Roster ${rosterRole}`, email: `roster-${rosterRole}-${run}@e2e.test`, password: `roster-${rosterRole}-${run}-amber-harbour`, role, rosterRole };
+    const link = await invite(browser, member.email, role);
+    await join(browser, link, member.name, member.password, statePath(rosterRole));
+    members[rosterRole] = member;
+  }
+  writeFileSync(ROSTER_FILE, JSON.stringify(members, null, 2));
+}
+
+export const test = base.extend<object, { rosterReady: void }>({
+  // Before a worker's first journey: its stack's roster (kept in files, so a worker started again
+  // after a failure finds it made).
+  rosterReady: [
+    async ({ browser }, use) => {
+      if (!existsSync(ROSTER_FILE)) await buildRoster(browser);
+      await use();
+    },
+    { scope: "worker", auto: true, timeout: 240_000 },
+  ],
+});
 export { expect };

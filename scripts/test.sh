@@ -29,15 +29,25 @@ trap summary EXIT
 
 ensure_chromium() {
   local chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-  if [ -x "$chromium" ]; then return; fi
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    step chromium "installing Debian's Chromium for the browser journeys (apt-get)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "The browser journeys need Chromium at $chromium." >&2
-    echo "Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" >&2
-    exit 1
+  if [ ! -x "$chromium" ]; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+      step chromium "installing Debian's Chromium for the browser journeys (apt-get)"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      echo "The browser journeys need Chromium at $chromium." >&2
+      echo "Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" >&2
+      exit 1
+    fi
+  fi
+  # The journeys run in Chromium's headless shell when it is there: the same engine without the
+  # full browser's compositor, ≈ 30 % less time per journey on 2 cores (playwright.config.ts). It is
+  # installed alongside when it can be; without it the journeys run in the full browser.
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    step chromium "installing Debian's Chromium headless shell for the browser journeys (apt-get)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 \
+      || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1; } \
+      || echo "(chromium-headless-shell could not be installed: the journeys run in the full browser)"
   fi
 }
 

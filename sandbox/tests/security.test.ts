@@ -201,7 +201,7 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
 
     it("expires tokens after 3600 s of the sandbox clock (TOKEN_EXPIRED)", async () => {
       const c = await newClient(t.api);
-      const { exp, iat } = JSON.parse(Buffer.from(c.token.split(".")[1], "base64url").toString()) as { exp: number; iat: number };
+      const { exp, iat } = JSON.parse(Buffer.from(c.token.split(".")[1]!, "base64url").toString()) as { exp: number; iat: number };
       expect(exp - iat).toBe(3600);
       // iat is whole seconds: move the clock to exactly one second before exp (advance(3599) from
       // issue time could land past exp when the token was issued late in its second)
