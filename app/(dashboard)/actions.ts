@@ -1,15 +1,15 @@
 "use server";
 /** Actions of the dashboard shell, available to every member. */
-import { and, eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { isMember } from "@/lib/auth/access";
 import { createOrganization } from "@/lib/organizations/setup";
 import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
-import { getDb, schema } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { setActiveOrganization, setEnvironment, setLocale } from "@/lib/organizations/membership";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n";
-import { API_ENVIRONMENTS } from "@/lib/db/schema";
+import { API_ENVIRONMENTS } from "@/lib/vocabulary";
 
 export const switchOrganizationAction = protectedAction(
   "dashboard.view",
@@ -18,7 +18,7 @@ export const switchOrganizationAction = protectedAction(
     const db = await getDb();
     // Membership is checked against the database, never trusted from the client.
     if (!(await isMember(db, access.userId, organizationId))) throw new ExpectedError("FORBIDDEN", "errors.forbidden");
-    await db.update(schema.users).set({ activeOrganizationId: organizationId }).where(eq(schema.users.id, access.userId));
+    await setActiveOrganization(db, access.userId, organizationId);
     return { organizationId };
   },
 );
@@ -31,19 +31,14 @@ export const createOrganizationAction = protectedAction(
 );
 
 export const setLocaleAction = protectedAction("dashboard.view", z.object({ locale: z.enum(LOCALES) }), async ({ locale }, { access }) => {
-  const db = await getDb();
-  await db.update(schema.users).set({ locale }).where(eq(schema.users.id, access.userId));
+  await setLocale(await getDb(), access.userId, locale);
   (await cookies()).set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 86400 });
   return { locale };
 });
 
 /** The shell's switch: which environment's data this member's pages show in the active organisation. */
 export const setEnvironmentAction = protectedAction("dashboard.view", z.object({ environment: z.enum(API_ENVIRONMENTS) }), async ({ environment }, { access }) => {
-  const db = await getDb();
-  await db
-    .update(schema.memberships)
-    .set({ apiEnvironment: environment })
-    .where(and(eq(schema.memberships.userId, access.userId), eq(schema.memberships.organizationId, access.organizationId)));
+  await setEnvironment(await getDb(), access.userId, access.organizationId, environment);
   return { environment };
 });
 

@@ -9,7 +9,7 @@ import { anyPositive, attachUsage, barPercent, mirrorUsage, usedPercent, type Li
 import { formatAmount, formatPercent } from "@/lib/account/format";
 import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
-import type { Locale } from "@/lib/db/schema";
+import type { Locale } from "@/lib/vocabulary";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
 import { getI18n } from "@/lib/i18n/server";

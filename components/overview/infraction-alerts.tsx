@@ -3,7 +3,7 @@ import { ShieldAlert } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Access } from "@/lib/auth/access";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { apiContext } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { infractionAlerts } from "@/lib/infractions/mirror";

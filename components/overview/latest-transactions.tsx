@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { getDb } from "@/lib/db";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";

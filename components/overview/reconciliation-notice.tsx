@@ -2,7 +2,7 @@ import Link from "next/link";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { Access } from "@/lib/auth/access";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { getDb } from "@/lib/db";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";

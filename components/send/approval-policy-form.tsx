@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useReauth } from "@/components/security/reauth-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
-import { APPROVAL_MODES, type ApprovalMode } from "@/lib/db/schema";
+import { APPROVAL_MODES, type ApprovalMode } from "@/lib/vocabulary";
 import type { ApprovalPolicy } from "@/lib/payouts/policy";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { decidePolicyChangeAction, setApprovalPolicyAction } from "@/app/(dashboard)/send/actions";

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { BatchSummary } from "@/lib/payouts/bulk";
-import type { PayoutBatchState } from "@/lib/db/schema";
+import type { PayoutBatchState } from "@/lib/vocabulary";
 
 export const BATCH_STATE_VARIANT: Record<PayoutBatchState, "success" | "warning" | "destructive" | "outline" | "secondary"> = {
   awaiting_approval: "warning",

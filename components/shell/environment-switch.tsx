@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { cn } from "@/lib/utils";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { setEnvironmentAction } from "@/app/(dashboard)/actions";
 
 /**

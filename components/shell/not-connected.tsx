@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { getI18n } from "@/lib/i18n/server";
 
 /** What a page shows when its environment has no active credential: how to get one, by role. */

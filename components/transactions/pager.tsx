@@ -5,7 +5,7 @@ import { PAGE_SIZES, serializeTransactionSearchParams, type ParsedTransactionSea
 import type { TransactionPage } from "@/lib/transactions/query";
 import type { Translate } from "@/lib/i18n";
 import { formatNumber } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/db/schema";
+import type { Locale } from "@/lib/vocabulary";
 import { cn } from "@/lib/utils";
 
 /** Previous / next and the page size as plain links: they work before JavaScript loads and keep every filter. */

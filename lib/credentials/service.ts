@@ -108,6 +108,17 @@ export async function listCredentials(db: Db, organizationId: string): Promise<C
 }
 
 /** Which environments have an active credential (the shell's switch, the pages' choice). */
+/** A credential's base URL, or null when `organizationId` has no credential `credentialId`. */
+export async function credentialBaseUrl(db: Db, organizationId: string, credentialId: string): Promise<string | null> {
+  const c = schema.apiCredentials;
+  const [row] = await db
+    .select({ baseUrl: c.baseUrl })
+    .from(c)
+    .where(and(eq(c.id, credentialId), eq(c.organizationId, organizationId)))
+    .limit(1);
+  return row?.baseUrl ?? null;
+}
+
 export async function activeEnvironments(db: Db, organizationId: string): Promise<schema.ApiEnvironment[]> {
   const rows = await db
     .select({ environment: c.environment })

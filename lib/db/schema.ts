@@ -4,17 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-
-export const ROLES = ["admin", "operator", "support", "viewer"] as const;
-export const LOCALES = ["en", "pt-BR", "es-MX"] as const;
-/** Which Payment API a credential talks to; pages show one at a time (the shell's switch). */
-export const API_ENVIRONMENTS = ["sandbox", "production"] as const;
-/**
- * pending: registered, waiting for an admin of the organisation; active: the one the pages use
- * (one per environment); retired: replaced by a newer active one (rotation); revoked: ended by an
- * admin, its secrets erased.
- */
-export const CREDENTIAL_STATUSES = ["pending", "active", "retired", "revoked"] as const;
+import { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES } from "../vocabulary";
+export { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES };
+import type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState } from "../vocabulary";
+export type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState };
 
 export const memberRole = pgEnum("member_role", ROLES);
 
@@ -294,10 +287,6 @@ export const apiRequestLog = pgTable(
   (t) => [index("api_request_log_org_time_idx").on(t.organizationId, t.createdAt), index("api_request_log_request_id_idx").on(t.requestId)],
 );
 
-export type Role = (typeof ROLES)[number];
-export type Locale = (typeof LOCALES)[number];
-export type ApiEnvironment = (typeof API_ENVIRONMENTS)[number];
-export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 
 /* ─── Events: webhook intake, the transaction mirror, reconciliation, live updates ─── */
 
@@ -318,23 +307,6 @@ export const webhookEndpoints = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.environment] }), uniqueIndex("webhook_endpoints_token_idx").on(t.token)],
 );
 
-export const WEBHOOK_OUTCOMES = [
-  /** stored, waiting for the worker (or for a retry of its read-back) */
-  "received",
-  /** read back from the API and applied to the mirror */
-  "applied",
-  /** the same event for the same id was applied before */
-  "duplicate",
-  /** the API contradicts it: changed nothing */
-  "contradicted",
-  /** an event name the spec does not list: stored and flagged */
-  "unknown_event",
-  /** refused at the door (address, size, not JSON, no id): never processed */
-  "refused",
-  /** processing gave up after its retries (the API could not be read) */
-  "failed",
-] as const;
-export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 /** Every delivery received, stored before the answer; the worker processes it from here. */
 export const webhookInbox = pgTable(
@@ -469,8 +441,6 @@ export const syncState = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.environment] })],
 );
 
-export const FINDING_KINDS = ["missed_webhook", "contradicted_webhook", "stuck_pending", "unexplained_balance"] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /**
  * Balance reconciliation (lib/events/balances.ts): per currency, the API's total and the total the
@@ -557,11 +527,6 @@ export const savedViews = pgTable(
 
 /* ─── Receive: charges the dashboard created, their public payment pages, fixed wallets ─── */
 
-export const CHARGE_METHODS = ["PIX", "BOLETO", "PIX_BOLETO", "SPEI", "CRYPTO"] as const;
-export type ChargeMethod = (typeof CHARGE_METHODS)[number];
-/** sending: stored, the API's answer not known yet (a retry sends the same body and external_id); created; failed (the API refused it) */
-export const CHARGE_STATES = ["sending", "created", "failed"] as const;
-export type ChargeState = (typeof CHARGE_STATES)[number];
 
 /**
  * A charge as the dashboard created it: written before the call (by external_id, so a double
@@ -635,10 +600,6 @@ export const wallets = pgTable(
 
 /* ─── PIX infractions (MED): the mirror of what the API said, the internal deadline, threshold alerts ─── */
 
-export const INFRACTION_MIRROR_STATUSES = ["open", "responded", "resolved"] as const;
-export type InfractionMirrorStatus = (typeof INFRACTION_MIRROR_STATUSES)[number];
-export const INFRACTION_THRESHOLDS = ["48h", "24h", "6h"] as const;
-export type InfractionThreshold = (typeof INFRACTION_THRESHOLDS)[number];
 
 /** The infraction mirror: written only from what the API said (list page, detail read-back). */
 export const infractions = pgTable(
@@ -711,12 +672,6 @@ export const infractionAlerts = pgTable(
 
 /* ─── Send and convert: money leaving the account, approvals, bulk batches, conversions ─── */
 
-/**
- * none: nothing waits; above: a payout (or transfer, or bulk batch) whose amount in a currency is
- * above that currency's threshold waits for a second member; all: every one waits.
- */
-export const APPROVAL_MODES = ["none", "above", "all"] as const;
-export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
 export const approvalPolicies = pgTable("approval_policies", {
   organizationId: uuid("organization_id")
@@ -737,22 +692,7 @@ export const approvalPolicies = pgTable("approval_policies", {
   proposedAt: timestamp("proposed_at", { withTimezone: true }),
 });
 
-/** pix, spei, crypto: cash-outs (POST /v2/transactions/cashout); transfer: POST /v2/internal_transfers/payment. */
-export const PAYOUT_KINDS = ["pix", "spei", "crypto", "transfer"] as const;
-export type PayoutKind = (typeof PAYOUT_KINDS)[number];
-/**
- * awaiting_approval: waits for a second member (its external_id is already fixed); queued: approved
- * or not needing approval, not yet sent (bulk rows wait here for the batch runner); sending: the call
- * went out and no answer was recorded (a retry sends the same body); sent: the API took it (its
- * outcome is the mirror's status); failed: the API refused it (error_code); rejected: a member
- * declined it (reason).
- */
-export const PAYOUT_STATES = ["awaiting_approval", "queued", "sending", "sent", "failed", "rejected"] as const;
-export type PayoutState = (typeof PAYOUT_STATES)[number];
 
-/** Bulk payouts: one uploaded CSV, approved as one and sent row by row by the batch runner. */
-export const PAYOUT_BATCH_STATES = ["awaiting_approval", "queued", "sending", "done", "rejected"] as const;
-export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
 
 export const payoutBatches = pgTable(
   "payout_batches",
@@ -831,9 +771,6 @@ export const payouts = pgTable(
   ],
 );
 
-/** sending: /new went out, no answer recorded (a retry sends the same body); done; failed (error_code). */
-export const CONVERSION_STATES = ["sending", "done", "failed"] as const;
-export type ConversionState = (typeof CONVERSION_STATES)[number];
 
 /** Conversions executed from the dashboard, written before /new with the body and external_id. */
 export const conversions = pgTable(

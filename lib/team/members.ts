@@ -13,6 +13,15 @@ import type { Role } from "@/lib/auth/roles";
 
 export type MemberDto = { userId: string; name: string; email: string; role: Role; since: string; twoFactor: boolean };
 
+/** Who is in the organisation, by name and role: enough to show an assignee or offer one. */
+export async function memberNames(db: Db, organizationId: string): Promise<{ id: string; name: string; role: Role }[]> {
+  return db
+    .select({ id: schema.users.id, name: schema.users.name, role: schema.memberships.role })
+    .from(schema.memberships)
+    .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+    .where(eq(schema.memberships.organizationId, organizationId));
+}
+
 export async function listMembers(db: Db, organizationId: string): Promise<MemberDto[]> {
   const rows = await db
     .select({

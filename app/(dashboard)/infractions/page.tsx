@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { ProviderNotice } from "@/components/shell/provider-notice";
 import Link from "next/link";
-import { and, eq } from "drizzle-orm";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { Card, CardContent } from "@/components/ui/card";
@@ -15,7 +14,8 @@ import { InternalDeadlineForm } from "@/components/infractions/internal-deadline
 import { can } from "@/lib/auth/roles";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { getDb, schema } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { memberNames } from "@/lib/team/members";
 import { latestEventId } from "@/lib/events/live";
 import { getInternalDeadlineHours, listInfractions, nearestThresholds, type InfractionView } from "@/lib/infractions/mirror";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
@@ -68,11 +68,7 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
   const [rows, internalHours, members] = await Promise.all([
     listInfractions(db, target, { ...filter, userId: access.userId }),
     getInternalDeadlineHours(db, access.organizationId),
-    db
-      .select({ id: schema.users.id, name: schema.users.name })
-      .from(schema.memberships)
-      .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
-      .where(and(eq(schema.memberships.organizationId, access.organizationId))),
+    memberNames(db, access.organizationId),
   ]);
   const names = new Map(members.map((m) => [m.id, m.name]));
   const alerts = await nearestThresholds(db, target, rows.filter((r) => r.status !== "resolved").map((r) => r.infractionId));

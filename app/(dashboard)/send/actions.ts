@@ -15,7 +15,7 @@ import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
 import { publicBaseUrl } from "@/lib/env";
 import { isPaymentApiError } from "@/lib/payment-api";
-import { APPROVAL_MODES } from "@/lib/db/schema";
+import { APPROVAL_MODES } from "@/lib/vocabulary";
 import { CURRENCIES } from "@/lib/payments/currencies";
 import { normalizeAmount } from "@/lib/charges/form";
 import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { and, asc, eq, inArray, like, ne, or } from "drizzle-orm";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +13,9 @@ import { ReplyForm } from "@/components/infractions/reply-form";
 import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { getDb, schema } from "@/lib/db";
+import { getDb } from "@/lib/db";
+import { disputeWebhooks, otherInfractionsOf } from "@/lib/infractions/detail";
+import { memberNames } from "@/lib/team/members";
 import { latestEventId } from "@/lib/events/live";
 import { eventLabel } from "@/lib/events/event-names";
 import { getInfraction, refreshInfraction } from "@/lib/infractions/mirror";
@@ -65,34 +66,11 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
     await refreshInfraction({ db, ctx: await apiContext() }, target, id, { userId: access.userId, budgetWaitMs: 1_000, deadline: "page" }).catch(() => undefined);
     inf = (await getInfraction(db, target, id)) ?? inf;
   }
-  const i = schema.infractions;
-  const w = schema.webhookInbox;
   const [tx, others, events, members] = await Promise.all([
     inf.transactionId ? transactionById(db, target, inf.transactionId) : Promise.resolve(null),
-    inf.transactionId
-      ? db
-          .select({ infractionId: i.infractionId, type: i.type, status: i.status, outcome: i.outcome, apiCreatedAt: i.apiCreatedAt })
-          .from(i)
-          .where(and(eq(i.organizationId, target.organizationId), eq(i.environment, environment), eq(i.transactionId, inf.transactionId), ne(i.infractionId, id)))
-      : Promise.resolve([]),
-    db
-      .select({ id: w.id, event: w.event, receivedAt: w.receivedAt, outcome: w.outcome, body: w.body })
-      .from(w)
-      .where(
-        and(
-          eq(w.organizationId, target.organizationId),
-          eq(w.environment, environment),
-          inArray(w.objectId, [id, ...(inf.transactionId ? [inf.transactionId] : [])]),
-          or(like(w.event, "chargeback.%"), like(w.event, "refund_%")),
-        ),
-      )
-      .orderBy(asc(w.id))
-      .limit(50),
-    db
-      .select({ id: schema.users.id, name: schema.users.name, role: schema.memberships.role })
-      .from(schema.memberships)
-      .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
-      .where(eq(schema.memberships.organizationId, access.organizationId)),
+    inf.transactionId ? otherInfractionsOf(db, target, inf.transactionId, id) : Promise.resolve([]),
+    disputeWebhooks(db, target, [id, ...(inf.transactionId ? [inf.transactionId] : [])]),
+    memberNames(db, access.organizationId),
   ]);
   const mine = events.filter((e) => {
     try {

@@ -15,10 +15,8 @@ import { describeCode } from "@/lib/api-context/describe";
 import { getDb } from "@/lib/db";
 import { configuredSandboxUrl, env, publicBaseUrl, sandboxUrl } from "@/lib/env";
 import { baseUrlPolicy, baseUrlRefusal } from "@/lib/credentials/base-url-policy";
-import * as schema from "@/lib/db/schema";
-import { and, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/audit";
-import { activateCredential, CredentialChangeRefused, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
+import { activateCredential, credentialBaseUrl, CredentialChangeRefused, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
 import { credentialFormSchema } from "@/lib/credentials/form-schema";
 import { generateCnpj } from "@/lib/payments";
 import { SandboxControl, SandboxControlError } from "@/lib/sandbox-control/client";
@@ -57,14 +55,9 @@ async function checkBaseUrl(baseUrl: string): Promise<void> {
 
 /** A stored credential's base URL is checked again before its secret goes anywhere (it may predate the rule). */
 async function checkStoredBaseUrl(organizationId: string, id: string): Promise<void> {
-  const c = schema.apiCredentials;
-  const [row] = await (await getDb())
-    .select({ baseUrl: c.baseUrl })
-    .from(c)
-    .where(and(eq(c.id, id), eq(c.organizationId, organizationId)))
-    .limit(1);
-  if (!row) throw new ExpectedError("NOT_FOUND", "credentials.errors.notFound");
-  await checkBaseUrl(row.baseUrl);
+  const baseUrl = await credentialBaseUrl(await getDb(), organizationId, id);
+  if (baseUrl === null) throw new ExpectedError("NOT_FOUND", "credentials.errors.notFound");
+  await checkBaseUrl(baseUrl);
 }
 
 export const registerCredentialAction = protectedAction(
