@@ -8,7 +8,7 @@ import { getDatabase } from "@/lib/db";
 import { inBackground } from "@/lib/db/driver";
 import { env } from "@/lib/env";
 import { apiContext } from "@/lib/api-context";
-import { EventsWorker } from "./worker";
+import { EventsWorker } from "./events-worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
 import { connectedTargets, syncIfDue } from "./sync";
 import { checkBalances } from "./balances";

@@ -19,7 +19,6 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inBackground } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
@@ -451,84 +450,4 @@ export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHint
     }),
   );
   return rows.length;
-}
-
-/** Passes start at most this often, unless the last one was full (a backlog). */
-const PASS_SPACING_MS = 100;
-/** A pass that claimed at least this many means a burst: the next waits for PASS_SPACING_MS. */
-const BUSY_PASS_SIZE = 10;
-/** Deliveries claimed by one pass. */
-const PASS_LIMIT = 100;
-
-/** The background loop: runs a pass when kicked (a delivery arrived) and every `intervalMs`. */
-export class EventsWorker {
-  #timer: NodeJS.Timeout | null = null;
-  readonly #hints = new BudgetHints();
-  #kickTimer: NodeJS.Timeout | null = null;
-  #lastPassAt = 0;
-  #lastPassSize = 0;
-  #running: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
-  constructor(
-    private readonly deps: WorkerDeps,
-    private readonly intervalMs = 1_000,
-  ) {}
-
-  start(): this {
-    this.#timer = setInterval(() => this.#pass(), this.intervalMs);
-    this.#timer.unref();
-    this.#pass();
-    return this;
-  }
-
-  /**
-   * Runs a pass soon: at once when the worker was quiet, else (a burst) at most one pass every
-   * PASS_SPACING_MS, so that the burst is claimed in batches rather than one small pass per
-   * delivery (each pass costs a few statements whatever its size).
-   */
-  kick(): void {
-    if (this.#stopped || this.#kickTimer) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    // Quiet (the last pass found little): at once. Busy: spaced, so that deliveries gather.
-    const delay = this.#lastPassSize < BUSY_PASS_SIZE ? 0 : Math.max(0, this.#lastPassAt + PASS_SPACING_MS - Date.now());
-    this.#kickTimer = setTimeout(() => {
-      this.#kickTimer = null;
-      this.#pass();
-    }, delay);
-  }
-
-  #pass(): void {
-    if (this.#stopped || this.#running) return;
-    this.#running = (async () => {
-      try {
-        this.#again = false;
-        this.#lastPassAt = Date.now();
-        // A full pass means a backlog: the next follows at once.
-        let size: number;
-        do size = await inBackground(() => processDue(this.deps, PASS_LIMIT, this.#hints));
-        while (size === PASS_LIMIT && !this.#stopped);
-        this.#lastPassSize = size;
-      } catch (e) {
-        console.error(`[events] worker pass failed: ${(e as Error).message}`);
-      } finally {
-        this.#running = null;
-      }
-      if (this.#again) this.kick();
-    })();
-  }
-
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearInterval(this.#timer);
-    if (this.#kickTimer) clearTimeout(this.#kickTimer);
-    await this.idle();
-  }
 }

@@ -2,7 +2,7 @@ import "server-only";
 /**
  * The bulk payout runner of this process (started by instrumentation.ts, stopped with it): every
  * second it takes the batches that are queued, or sending with a lapsed lease (their runner died),
- * and sends their rows (lib/payouts/bulk.ts). Several instances may run it: a batch is held by one
+ * and sends their rows (lib/payouts/bulk/runner.ts). Several instances may run it: a batch is held by one
  * lease at a time. `kickBulkRunner()` starts a pass at once (after an upload or an approval).
  *
  * BULK_CASHOUT_PER_MINUTE (default the spec's 6,000) paces the runner and sizes its share of the

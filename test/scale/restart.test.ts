@@ -19,7 +19,7 @@ import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
 import { createKeyring } from "@/lib/credentials/crypto";
 import { receiveWebhook } from "@/lib/events/intake";
-import { EventsWorker } from "@/lib/events/worker";
+import { EventsWorker } from "@/lib/events/events-worker";
 import { LiveHub, publish } from "@/lib/events/live";
 import { payoutFormSchema, toPayoutPlan } from "@/lib/payouts/form";
 import { requestPayout } from "@/lib/payouts/service";
