@@ -11,6 +11,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { acceptInvitationAction, acceptInvitationAsNewAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const schema = z
   .object({
@@ -34,7 +35,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       const result = await acceptInvitationAsNewAction({ ...values, token });
       if (!result.ok) {
         setFormError(result.error.message);
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof Values, { message });
+        applyFieldErrors(form.setError, result.error);
       }
     });
   });

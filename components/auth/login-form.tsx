@@ -11,6 +11,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { signInAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 // zod/mini on the client: the same rules as the server's schema at a fraction of the bundle.
 const schema = z.object({
@@ -45,9 +46,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
           return;
         }
         setFormError(result.error.message);
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) {
-          if (field === "email" || field === "password") form.setError(field, { message });
-        }
+        applyFieldErrors(form.setError, result.error, ["email", "password"]);
       }
     });
   });

@@ -11,6 +11,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { createFirstAdminAction, type SetupInput } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 const schema = z
@@ -48,9 +49,7 @@ export function SetupForm({ token }: { token: string }) {
       const result = await createFirstAdminAction(values);
       if (!result.ok) {
         setFormError(result.error.message);
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) {
-          form.setError(field as keyof SetupInput, { message });
-        }
+        applyFieldErrors(form.setError, result.error);
       }
     });
   });

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowDownUp, ArrowRight, CheckCircle2, RefreshCw, Timer } from "lucide-react";
+import { ArrowDownUp, ArrowRight, RefreshCw, Timer } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -45,6 +45,9 @@ import type { Executed, RateView } from "@/lib/conversions/service";
 import { conversionQuoteAction, conversionRateAction, conversionRequoteAction, executeConversionAction } from "@/app/(dashboard)/convert/actions";
 import { newReference } from "@/lib/reference";
 import { cn } from "@/lib/utils";
+import { ResultCard } from "./conversion-result";
+import { ReviewLines, ReviewStep } from "@/components/money/review-step";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 export type BalanceLine = { currency: string; available: string };
 
@@ -179,9 +182,7 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
 
   const showFailure = (e: { code: string; message: string; requestId?: string; fieldErrors?: Record<string, string> }) => {
     setFormError({ message: e.message, requestId: e.requestId });
-    for (const [field, message] of Object.entries(e.fieldErrors ?? {})) {
-      if (field === "amount" || field === "base" || field === "destination") form.setError(field, { message });
-    }
+    applyFieldErrors(form.setError, e, ["amount", "base", "destination"]);
   };
 
   const onQuote = form.handleSubmit(async (values) => {
@@ -333,11 +334,12 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
       </form>
 
       {pending && q && (
-        <section aria-labelledby="convert-quote-title" className="grid gap-4 rounded-lg border p-4" data-testid="quote-card">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="convert-quote-title" className="text-base font-semibold">
-              {t("convert.quote.title")}
-            </h3>
+        <ReviewStep
+          id="convert-quote"
+          testId="quote-card"
+          className="rounded-lg border p-4"
+          title={t("convert.quote.title")}
+          aside={
             <span
               className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium tabular-nums", expired ? "bg-destructive/10 text-destructive" : seconds <= 10 ? "bg-warning/15 text-warning" : "bg-muted")}
               data-testid="quote-countdown"
@@ -346,7 +348,38 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
               <Timer aria-hidden className="size-3.5" />
               {expired ? t("convert.quote.expiredBadge") : t("convert.quote.expiresIn", { seconds })}
             </span>
-          </div>
+          }
+          actions={
+            <>
+              <Button type="button" variant="outline" onClick={() => setPending(null)} disabled={busy !== null}>
+                {t("convert.quote.change")}
+              </Button>
+              {expired ? (
+                <Button type="button" onClick={onRequote} disabled={busy !== null}>
+                  {busy === "requote" ? (
+                    <>
+                      <Spinner /> {t("convert.quote.requoting")}
+                    </>
+                  ) : (
+                    <>
+                      <RefreshCw aria-hidden /> {t("convert.quote.requote")}
+                    </>
+                  )}
+                </Button>
+              ) : (
+                <Button type="button" onClick={() => setConfirming(true)} disabled={busy !== null}>
+                  {busy === "convert" ? (
+                    <>
+                      <Spinner /> {t("convert.quote.converting")}
+                    </>
+                  ) : (
+                    t("convert.quote.convert")
+                  )}
+                </Button>
+              )}
+            </>
+          }
+        >
           {pending.requoted && (
             <Alert data-testid="requote-difference">
               <RefreshCw aria-hidden />
@@ -354,48 +387,22 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
               <AlertDescription>{differenceText(pending.requoted, q, t, money)}</AlertDescription>
             </Alert>
           )}
-          <dl className="grid divide-y rounded-md border text-sm">
-            <Line label={t("convert.quote.from")} value={money(q.fromAmount, q.base)} />
-            <Line label={t("convert.quote.fee")} value={q.fee !== null ? money(q.fee, q.base) : "—"} />
-            <Line label={t("convert.quote.spread")} value={q.spread !== null ? `${formatNumber(q.spread, locale, 4)} %` : "—"} />
-            <Line label={t("convert.quote.rate")} value={rateText(q.rate, q.base, q.destination)} />
-            <Line label={t("convert.quote.to")} value={money(q.toAmount, q.destination)} strong testId="quote-to-amount" />
-            <Line label={t("convert.quote.reference")} value={pending.externalId} mono />
-          </dl>
+          <ReviewLines
+            lines={[
+              { label: t("convert.quote.from"), value: money(q.fromAmount, q.base) },
+              { label: t("convert.quote.fee"), value: q.fee !== null ? money(q.fee, q.base) : "—" },
+              { label: t("convert.quote.spread"), value: q.spread !== null ? `${formatNumber(q.spread, locale, 4)} %` : "—" },
+              { label: t("convert.quote.rate"), value: rateText(q.rate, q.base, q.destination) },
+              { label: t("convert.quote.to"), value: money(q.toAmount, q.destination), strong: true, testId: "quote-to-amount" },
+              { label: t("convert.quote.reference"), value: pending.externalId, mono: true },
+            ]}
+          />
           {expired && (
             <p className="text-sm text-muted-foreground" role="status">
               {t("convert.quote.expired")}
             </p>
           )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setPending(null)} disabled={busy !== null}>
-              {t("convert.quote.change")}
-            </Button>
-            {expired ? (
-              <Button type="button" onClick={onRequote} disabled={busy !== null}>
-                {busy === "requote" ? (
-                  <>
-                    <Spinner /> {t("convert.quote.requoting")}
-                  </>
-                ) : (
-                  <>
-                    <RefreshCw aria-hidden /> {t("convert.quote.requote")}
-                  </>
-                )}
-              </Button>
-            ) : (
-              <Button type="button" onClick={() => setConfirming(true)} disabled={busy !== null}>
-                {busy === "convert" ? (
-                  <>
-                    <Spinner /> {t("convert.quote.converting")}
-                  </>
-                ) : (
-                  t("convert.quote.convert")
-                )}
-              </Button>
-            )}
-          </div>
-        </section>
+        </ReviewStep>
       )}
 
       <AlertDialog open={confirming && pending !== null} onOpenChange={(open) => !open && busy !== "convert" && setConfirming(false)}>
@@ -449,75 +456,4 @@ function differenceText(r: NonNullable<Pending["requoted"]>, q: ConversionQuote,
   const d = new Money(r.difference);
   const vars = { amount: money(q.toAmount, q.destination), difference: money(d.abs().toFixed(), q.destination), previous: money(r.previous.toAmount, r.previous.destination) };
   return t(d.gt(0) ? "convert.requoted.more" : d.lt(0) ? "convert.requoted.less" : "convert.requoted.same", vars);
-}
-
-function Line({ label, value, strong, mono, testId }: { label: string; value: string; strong?: boolean; mono?: boolean; testId?: string }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className={cn("min-w-0 text-right break-all tabular-nums", strong && "font-semibold", mono && "font-mono text-xs")} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-/** What left one balance and arrived in the other, with both balances after. */
-function ResultCard({ result, onAnother }: { result: Executed; onAnother: () => void }) {
-  const { t, locale } = useI18n();
-  const c = result.conversion;
-  const money = (v: string, cur: string) => formatMoney(v, cur, locale);
-  const b = result.balances;
-  return (
-    <section aria-labelledby="convert-result-title" className="grid gap-4" data-testid="conversion-result" tabIndex={-1} ref={(el) => el?.focus()}>
-      <div className="flex items-center gap-2">
-        <CheckCircle2 aria-hidden className="size-5 text-success" />
-        <h3 id="convert-result-title" className="text-base font-semibold">
-          {t("convert.result.title")}
-        </h3>
-      </div>
-      {result.replayed && (
-        <Alert>
-          <AlertDescription>{t("convert.result.replayed")}</AlertDescription>
-        </Alert>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1 rounded-lg border p-4" data-testid="result-base">
-          <p className="text-sm text-muted-foreground">{t("convert.result.left", { currency: c.baseCurrency })}</p>
-          <p className="text-xl font-semibold tabular-nums">−{money(c.amountFrom ?? c.amount, c.baseCurrency)}</p>
-          <p className="text-xs text-muted-foreground">
-            {t("convert.result.balanceNow", { currency: c.baseCurrency })}:{" "}
-            <span className="font-medium text-foreground tabular-nums" data-testid="balance-after-base">
-              {b?.base != null ? money(b.base, c.baseCurrency) : t("convert.result.balanceUnknown")}
-            </span>
-          </p>
-        </div>
-        <div className="grid gap-1 rounded-lg border p-4" data-testid="result-destination">
-          <p className="text-sm text-muted-foreground">{t("convert.result.arrived", { currency: c.destinationCurrency })}</p>
-          <p className="text-xl font-semibold tabular-nums text-success">+{money(c.amountTo ?? "0", c.destinationCurrency)}</p>
-          <p className="text-xs text-muted-foreground">
-            {t("convert.result.balanceNow", { currency: c.destinationCurrency })}:{" "}
-            <span className="font-medium text-foreground tabular-nums" data-testid="balance-after-destination">
-              {b?.destination != null ? money(b.destination, c.destinationCurrency) : t("convert.result.balanceUnknown")}
-            </span>
-          </p>
-        </div>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {c.rate && t("convert.result.rate", { base: c.baseCurrency, rate: formatNumber(c.rate, locale, 10), destination: c.destinationCurrency })}
-        {c.fee && <> · {t("convert.result.fee", { fee: money(c.fee, c.baseCurrency) })}</>}
-        {c.conversionId && (
-          <>
-            {" "}
-            · <span className="font-mono">{t("convert.result.id", { id: c.conversionId })}</span>
-          </>
-        )}
-      </p>
-      <div className="flex justify-end">
-        <Button type="button" onClick={onAnother}>
-          {t("convert.result.another")}
-        </Button>
-      </div>
-    </section>
-  );
 }

@@ -17,6 +17,7 @@ import { translateKeyOrText } from "@/lib/i18n";
 import { credentialFormSchema, type CredentialForm } from "@/lib/credentials/form-schema";
 import { registerCredentialAction } from "@/app/(dashboard)/settings/credentials/actions";
 import { useReauth } from "@/components/security/reauth-provider";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 /**
  * Register a credential the provider issued. The secrets are typed here, sent once to the server
@@ -40,7 +41,7 @@ export function RegisterCredentialDialog({ defaultBaseUrls, allowedBaseUrls }: {
       const result = await withReauth(() => registerCredentialAction(values));
       if (!result.ok) {
         setFormError(result.error.message);
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof CredentialForm, { message });
+        applyFieldErrors(form.setError, result.error);
         return;
       }
       toast({ title: t("credentials.registered"), description: t("credentials.registeredDescription"), variant: "success" });

@@ -35,6 +35,7 @@ import type { RecentPayer } from "@/lib/charges/service";
 import { createChargeAction } from "@/app/(dashboard)/receive/actions";
 import { newReference } from "@/lib/reference";
 import { cn } from "@/lib/utils";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const blank = (ref: string): ChargeFormValues => ({
   method: "PIX",
@@ -78,7 +79,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
       const result = await createChargeAction(payload);
       if (!result.ok) {
         setFormError({ message: result.error.message, requestId: result.error.requestId });
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof ChargeFormValues, { message });
+        applyFieldErrors(form.setError, result.error);
         return;
       }
       toast({ title: t("charges.form.created"), variant: "success" });

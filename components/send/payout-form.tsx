@@ -35,8 +35,9 @@ import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { cn } from "@/lib/utils";
-import { ReviewLines, type ReviewLine } from "./review";
+import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const blank = (ref: string): PayoutFormValues => ({
   kind: "pix",
@@ -92,7 +93,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       const result = await withReauth(() => requestPayoutAction(review));
       if (!result.ok) {
         setFormError({ message: result.error.message, requestId: result.error.requestId });
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof PayoutFormValues, { message });
+        applyFieldErrors(form.setError, result.error);
         if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
         return;
       }
@@ -133,13 +134,22 @@ export function PayoutForm({ balances, fees, policy }: Props) {
               { label: t("send.form.address"), value: review.address!.trim(), mono: true },
             ];
     return (
-      <section aria-labelledby="payout-review-title" className="grid gap-4" data-testid="payout-review">
-        <div className="grid gap-1">
-          <h3 id="payout-review-title" className="text-base font-semibold">
-            {t("send.review.title")}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t("send.review.description")}</p>
-        </div>
+      <ReviewStep
+        id="payout-review"
+        testId="payout-review"
+        title={t("send.review.title")}
+        description={t("send.review.description")}
+        actions={
+          <>
+            <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
+              {t("send.review.edit")}
+            </Button>
+            <Button type="button" onClick={send} disabled={pending} autoFocus>
+              {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.review.confirm", { amount: formatMoney(amount, currency, locale) })}
+            </Button>
+          </>
+        }
+      >
         <ReviewLines lines={lines} />
         <h4 className="text-sm font-medium">{t("send.review.recipient")}</h4>
         <ReviewLines lines={[...recipient, { label: t("send.review.reference"), value: review.externalId, mono: true }]} />
@@ -153,15 +163,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
             <AlertDescription>{t("send.review.held")}</AlertDescription>
           </Alert>
         )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
-            {t("send.review.edit")}
-          </Button>
-          <Button type="button" onClick={send} disabled={pending} autoFocus>
-            {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.review.confirm", { amount: formatMoney(amount, currency, locale) })}
-          </Button>
-        </div>
-      </section>
+      </ReviewStep>
     );
   }
 

@@ -25,8 +25,9 @@ import { Money } from "@/lib/payments/money";
 import { transferFormSchema, type TransferForm as TransferFormValues } from "@/lib/payouts/form";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestTransferAction } from "@/app/(dashboard)/send/actions";
-import { ReviewLines } from "./review";
+import { ReviewLines, ReviewStep } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 export function TransferForm({ balances, currencies, policy }: { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy }) {
   const { t, locale } = useI18n();
@@ -49,7 +50,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
       const result = await withReauth(() => requestTransferAction(review));
       if (!result.ok) {
         setFormError({ message: result.error.message, requestId: result.error.requestId });
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof TransferFormValues, { message });
+        applyFieldErrors(form.setError, result.error);
         if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
         return;
       }
@@ -68,13 +69,22 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
     const after = available !== undefined ? new Money(available).minus(amount) : null;
     const held = needsApproval(policy, { [review.currency]: amount });
     return (
-      <section aria-labelledby="transfer-review-title" className="grid gap-4" data-testid="transfer-review">
-        <div className="grid gap-1">
-          <h3 id="transfer-review-title" className="text-base font-semibold">
-            {t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
-          </h3>
-          <p className="text-sm text-muted-foreground">{t("send.transfer.confirmDescription")}</p>
-        </div>
+      <ReviewStep
+        id="transfer-review"
+        testId="transfer-review"
+        title={t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
+        description={t("send.transfer.confirmDescription")}
+        actions={
+          <>
+            <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
+              {t("send.review.edit")}
+            </Button>
+            <Button type="button" onClick={send} disabled={pending} autoFocus>
+              {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.transfer.confirm", { amount: money })}
+            </Button>
+          </>
+        }
+      >
         <ReviewLines
           lines={[
             { label: t("send.review.amount"), value: money, strong: true },
@@ -93,15 +103,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
             <AlertDescription>{t("send.review.held")}</AlertDescription>
           </Alert>
         )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
-            {t("send.review.edit")}
-          </Button>
-          <Button type="button" onClick={send} disabled={pending} autoFocus>
-            {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.transfer.confirm", { amount: money })}
-          </Button>
-        </div>
-      </section>
+      </ReviewStep>
     );
   }
 

@@ -19,6 +19,7 @@ import { ROLES } from "@/lib/auth/roles";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { inviteMemberAction } from "@/app/(dashboard)/settings/team/actions";
 import { useReauth } from "@/components/security/reauth-provider";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const schema = z.object({
   email: z.email("auth.invalidEmail"),
@@ -44,7 +45,7 @@ export function InviteMemberDialog() {
       const result = await withReauth(() => inviteMemberAction(values));
       if (!result.ok) {
         setFormError(result.error.message);
-        for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) form.setError(field as keyof Values, { message });
+        applyFieldErrors(form.setError, result.error);
         return;
       }
       router.refresh();

@@ -14,10 +14,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { translateKeyOrText } from "@/lib/i18n/translate";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import type { ApiEnvironment } from "@/lib/vocabulary";
 import { WALLET_CURRENCIES, WALLET_LABEL_MAX, walletChains, walletFormSchema, walletKindOf, type WalletForm } from "@/lib/wallets/form-schema";
 import { createWalletAction } from "@/app/(dashboard)/wallets/actions";
 import { chainName, kindName, walletName } from "./labels";
+import { applyFieldErrors } from "@/components/forms/field-errors";
 
 type Problem = { message: string; requestId?: string };
 
@@ -56,9 +57,7 @@ export function CreateWalletDialog({ environment, variant = "default", triggerLa
           setUnknown(problem);
         } else {
           setFailure(problem);
-          for (const [field, message] of Object.entries(result.error.fieldErrors ?? {})) {
-            if (field === "currency" || field === "chain" || field === "label") form.setError(field, { message });
-          }
+          applyFieldErrors(form.setError, result.error, ["currency", "chain", "label"]);
         }
         router.refresh();
         return;

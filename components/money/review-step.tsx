@@ -1,0 +1,61 @@
+/**
+ * The review before money moves (Send, Transfer, Convert): a title, the figures as label/value lines,
+ * whatever the step warns about, and its actions (back to the form, confirm). One frame, so every
+ * review reads and behaves the same.
+ */
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+
+export type ReviewLine = { label: string; value: string; strong?: boolean; mono?: boolean; warn?: boolean; testId?: string };
+
+export function ReviewLines({ lines }: { lines: ReviewLine[] }) {
+  return (
+    <dl className="grid divide-y rounded-md border text-sm">
+      {lines.map((l) => (
+        <div key={l.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+          <dt className="text-muted-foreground">{l.label}</dt>
+          <dd className={cn("min-w-0 text-right break-all tabular-nums", l.strong && "font-semibold", l.mono && "font-mono text-xs", l.warn && "text-destructive")} data-testid={l.testId}>
+            {l.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ReviewStep({
+  id,
+  title,
+  description,
+  aside,
+  testId,
+  className,
+  actions,
+  children,
+}: {
+  /** the section's id prefix: its title is `${id}-title` */
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** beside the title (a countdown) */
+  aside?: ReactNode;
+  testId: string;
+  className?: string;
+  /** the buttons: back to the form first, the confirmation last */
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={cn("grid gap-4", className)} data-testid={testId}>
+      <div className={cn(aside ? "flex flex-wrap items-center justify-between gap-2" : "grid gap-1")}>
+        <h3 id={`${id}-title`} className="text-base font-semibold">
+          {title}
+        </h3>
+        {aside}
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">{actions}</div>
+    </section>
+  );
+}
