@@ -349,11 +349,9 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
               {expired ? t("convert.quote.expiredBadge") : t("convert.quote.expiresIn", { seconds })}
             </span>
           }
+          back={{ label: t("convert.quote.change"), onClick: () => setPending(null), disabled: busy !== null }}
           actions={
             <>
-              <Button type="button" variant="outline" onClick={() => setPending(null)} disabled={busy !== null}>
-                {t("convert.quote.change")}
-              </Button>
               {expired ? (
                 <Button type="button" onClick={onRequote} disabled={busy !== null}>
                   {busy === "requote" ? (

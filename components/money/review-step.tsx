@@ -4,6 +4,7 @@
  * review reads and behaves the same.
  */
 import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 export type ReviewLine = { label: string; value: string; strong?: boolean; mono?: boolean; warn?: boolean; testId?: string };
@@ -30,6 +31,7 @@ export function ReviewStep({
   aside,
   testId,
   className,
+  back,
   actions,
   children,
 }: {
@@ -41,7 +43,9 @@ export function ReviewStep({
   aside?: ReactNode;
   testId: string;
   className?: string;
-  /** the buttons: back to the form first, the confirmation last */
+  /** back to the form, the first button */
+  back: { label: string; onClick: () => void; disabled: boolean };
+  /** the confirmation (and what stands in for it) */
   actions: ReactNode;
   children: ReactNode;
 }) {
@@ -55,7 +59,12 @@ export function ReviewStep({
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>
       {children}
-      <div className="flex flex-wrap justify-end gap-2">{actions}</div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={back.onClick} disabled={back.disabled}>
+          {back.label}
+        </Button>
+        {actions}
+      </div>
     </section>
   );
 }

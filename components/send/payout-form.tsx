@@ -139,11 +139,9 @@ export function PayoutForm({ balances, fees, policy }: Props) {
         testId="payout-review"
         title={t("send.review.title")}
         description={t("send.review.description")}
+        back={{ label: t("send.review.edit"), onClick: () => setReview(null), disabled: pending }}
         actions={
           <>
-            <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
-              {t("send.review.edit")}
-            </Button>
             <Button type="button" onClick={send} disabled={pending} autoFocus>
               {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.review.confirm", { amount: formatMoney(amount, currency, locale) })}
             </Button>

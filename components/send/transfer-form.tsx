@@ -74,11 +74,9 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
         testId="transfer-review"
         title={t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
         description={t("send.transfer.confirmDescription")}
+        back={{ label: t("send.review.edit"), onClick: () => setReview(null), disabled: pending }}
         actions={
           <>
-            <Button type="button" variant="outline" onClick={() => setReview(null)} disabled={pending}>
-              {t("send.review.edit")}
-            </Button>
             <Button type="button" onClick={send} disabled={pending} autoFocus>
               {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.transfer.confirm", { amount: money })}
             </Button>
