@@ -81,16 +81,7 @@ export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, user
   const inserted = await db
     .insert(p)
     .values({
-      organizationId: target.organizationId,
-      environment: target.environment,
-      externalId,
-      kind: plan.kind,
-      currency: plan.currency,
-      amount: plan.amount,
-      network: plan.network,
-      recipient: plan.recipient,
-      request: plan.request,
-      description: plan.description,
+      ...payoutValuesOf(target, plan),
       state: held ? "awaiting_approval" : "queued",
       requestedBy: userId,
     })
@@ -282,6 +273,44 @@ export type PayoutView = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The columns every view of a payout reads: the payout's own, and its transaction's in the mirror (left-joined). */
+export function payoutViewColumns() {
+  const p = schema.payouts;
+  const t = schema.transactions;
+  return {
+    id: p.id,
+    externalId: p.externalId,
+    kind: p.kind,
+    currency: p.currency,
+    amount: p.amount,
+    network: p.network,
+    recipient: p.recipient,
+    description: p.description,
+    state: p.state,
+    errorCode: p.errorCode,
+    transactionId: p.transactionId,
+    status: t.status,
+    mirrorErrorCode: t.errorCode,
+    fee: t.fee,
+  };
+}
+
+/** What a payout row holds of its plan, in the organisation's scope (the caller adds its reference, state and author). */
+export function payoutValuesOf(target: PayoutTarget, plan: PayoutPlan) {
+  return {
+    organizationId: target.organizationId,
+    environment: target.environment,
+    externalId: String(plan.request.external_id),
+    kind: plan.kind,
+    currency: plan.currency,
+    amount: plan.amount,
+    network: plan.network,
+    recipient: plan.recipient,
+    request: plan.request,
+    description: plan.description,
+  };
+}
+
 function baseQuery(db: Db) {
   const p = schema.payouts;
   const t = schema.transactions;
@@ -289,17 +318,7 @@ function baseQuery(db: Db) {
   const decider = sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${p.decidedBy})`;
   return db
     .select({
-      id: p.id,
-      externalId: p.externalId,
-      kind: p.kind,
-      currency: p.currency,
-      amount: p.amount,
-      network: p.network,
-      recipient: p.recipient,
-      description: p.description,
-      state: p.state,
-      errorCode: p.errorCode,
-      transactionId: p.transactionId,
+      ...payoutViewColumns(),
       batchId: p.batchId,
       requestedBy: p.requestedBy,
       requestedByName: requester,
@@ -307,9 +326,6 @@ function baseQuery(db: Db) {
       decidedAt: p.decidedAt,
       rejectReason: p.rejectReason,
       createdAt: p.createdAt,
-      status: t.status,
-      mirrorErrorCode: t.errorCode,
-      fee: t.fee,
       amountNet: t.amountNet,
       e2eId: t.e2eId,
       txHash: t.txHash,

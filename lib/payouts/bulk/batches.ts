@@ -4,7 +4,7 @@ import { and, eq, isNull, ne, or } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, type Db } from "@/lib/db/scope";
 import { publish } from "@/lib/events/live";
-import { getApprovalPolicy, needsApproval, type PayoutDeps, type PayoutTarget } from "../service";
+import { getApprovalPolicy, needsApproval, payoutValuesOf, type PayoutDeps, type PayoutTarget } from "../service";
 import { RowError, validateBulkCsv } from "./validate";
 
 /** A refusal the member can act on (a message key of `bulk.errors`). */
@@ -85,16 +85,7 @@ export async function createBatch(
         rows.slice(i, i + 200).map((r) => {
           const plan = r.plan!;
           return {
-            organizationId: target.organizationId,
-            environment: target.environment,
-            externalId: String(plan.request.external_id),
-            kind: plan.kind,
-            currency: plan.currency,
-            amount: plan.amount,
-            network: plan.network,
-            recipient: plan.recipient,
-            request: plan.request,
-            description: plan.description,
+            ...payoutValuesOf(target, plan),
             state: (held ? "awaiting_approval" : "queued") as schema.PayoutState,
             batchId: batch.id,
             rowNumber: r.line,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, type Db } from "@/lib/db/scope";
 import { type PayoutRecipient } from "../form";
-import { type PayoutTarget, type PayoutView } from "../service";
+import { payoutViewColumns, type PayoutTarget, type PayoutView } from "../service";
 import { SkippedRow } from "./batches";
 
 export type BatchCounts = { total: number; awaiting: number; queued: number; sending: number; sent: number; failed: number; rejected: number; confirmed: number; settledFailed: number };
@@ -121,23 +121,7 @@ export async function getBatch(db: Db, target: PayoutTarget, id: string): Promis
   const p = schema.payouts;
   const t = schema.transactions;
   const rows = await db
-    .select({
-      id: p.id,
-      line: p.rowNumber,
-      externalId: p.externalId,
-      kind: p.kind,
-      currency: p.currency,
-      amount: p.amount,
-      network: p.network,
-      recipient: p.recipient,
-      description: p.description,
-      state: p.state,
-      errorCode: p.errorCode,
-      transactionId: p.transactionId,
-      status: t.status,
-      mirrorErrorCode: t.errorCode,
-      fee: t.fee,
-    })
+    .select({ ...payoutViewColumns(), line: p.rowNumber })
     .from(p)
     .leftJoin(t, and(inScope(t, p), eq(t.transactionId, p.transactionId)))
     .where(eq(p.batchId, id))
