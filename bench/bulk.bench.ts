@@ -17,7 +17,7 @@ import { SandboxControl } from "../lib/sandbox-control/client";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { ApiContext } from "../lib/api-context/context";
-import { createKeyring } from "../lib/credentials/crypto";
+import { createKeyring } from "../lib/security/sealing";
 import { registerCredential } from "../lib/credentials/service";
 import { createBatch, runBatches } from "../lib/payouts/bulk";
 import { median } from "./stats";

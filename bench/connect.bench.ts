@@ -13,7 +13,7 @@ import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { ApiContext } from "../lib/api-context/context";
-import { createKeyring } from "../lib/credentials/crypto";
+import { createKeyring } from "../lib/security/sealing";
 import { registerCredential } from "../lib/credentials/service";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";

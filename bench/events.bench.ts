@@ -23,7 +23,7 @@ import { SandboxControl } from "../lib/sandbox-control/client";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { ApiContext } from "../lib/api-context/context";
-import { createKeyring } from "../lib/credentials/crypto";
+import { createKeyring } from "../lib/security/sealing";
 import { registerCredential } from "../lib/credentials/service";
 import { syncTransactions, SYNC_PAGE_SIZE } from "../lib/events/sync";
 import { median, percentile } from "./stats";

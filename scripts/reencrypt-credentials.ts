@@ -8,7 +8,7 @@ import { ensureLocalSecrets } from "../lib/config/local-secrets";
 import { parseEnv } from "../lib/config/env-schema";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
-import { createKeyring, CredentialDecryptError } from "../lib/credentials/crypto";
+import { createKeyring, CredentialDecryptError } from "../lib/security/sealing";
 import { reencryptCredentials } from "../lib/credentials/reencrypt";
 
 async function main() {

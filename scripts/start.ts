@@ -20,7 +20,7 @@ import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
 import { verifyPassword } from "../lib/auth/password";
 import { DEMO_ADMIN_EMAIL, findUserByEmail, seedDemo, setupToken, userCount } from "../lib/organizations/setup";
-import { createKeyring } from "../lib/credentials/crypto";
+import { createKeyring } from "../lib/security/sealing";
 import { connectDemo } from "../lib/demo/connect";
 import { seedDemoCharges } from "../lib/demo/receive";
 import { seedDemoPayouts } from "../lib/demo/send";

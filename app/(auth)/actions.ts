@@ -14,11 +14,12 @@ import { signInWait } from "@/lib/auth/sign-in";
 import { getDb } from "@/lib/db";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n";
 import { getI18n } from "@/lib/i18n/server";
-import { translateIssues } from "@/lib/actions/safe-action";
+import { refusalAnswer, translateIssues } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import type { ActionResult } from "@/lib/actions/result";
 import { createFirstAdmin, isSetupToken } from "@/lib/organizations/setup";
 import { env } from "@/lib/env";
-import { acceptAsExistingUser, acceptAsNewUser, InvitationRefused } from "@/lib/team/invitations";
+import { acceptAsExistingUser, acceptAsNewUser } from "@/lib/team/invitations";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "@/lib/auth/password-policy";
 import { optionalAccess } from "@/lib/auth/authorize";
 
@@ -121,18 +122,6 @@ export async function setGuestLocaleAction(locale: string): Promise<void> {
   (await cookies()).set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 86400 });
 }
 
-const INVITATION_MESSAGES = {
-  NOT_FOUND: "invite.invalid",
-  EXPIRED: "invite.expired",
-  USED: "invite.used",
-  WITHDRAWN: "invite.withdrawn",
-  ACCOUNT_EXISTS: "invite.accountExists",
-  NO_ACCOUNT: "invite.invalid",
-  OTHER_EMAIL: "invite.otherEmail",
-  ALREADY_MEMBER: "invite.used",
-  WEAK_PASSWORD: "auth.passwordTooCommon",
-} as const;
-
 const acceptNewSchema = z
   .object({
     token: z.string().min(20).max(100),
@@ -155,10 +144,7 @@ export async function acceptInvitationAsNewAction(input: AcceptNewInput): Promis
   try {
     ({ email } = await acceptAsNewUser(await getDb(), parsed.data.token, parsed.data, clientAddress(await headers())));
   } catch (e) {
-    if (e instanceof InvitationRefused) {
-      const message = e.code === "WEAK_PASSWORD" && e.detail ? t(PASSWORD_PROBLEM_MESSAGES[e.detail as keyof typeof PASSWORD_PROBLEM_MESSAGES]) : t(INVITATION_MESSAGES[e.code]);
-      return { ok: false, error: { code: e.code, message, ...(e.code === "WEAK_PASSWORD" ? { fieldErrors: { password: message } } : {}) } };
-    }
+    if (Refusal.is(e)) return refusalAnswer(e, t);
     throw e;
   }
   return signInNewAccount(email, parsed.data.password);
@@ -172,7 +158,7 @@ export async function acceptInvitationAction(token: string): Promise<ActionResul
   try {
     await acceptAsExistingUser(await getDb(), String(token).slice(0, 100), { id: access.userId, email: access.email }, clientAddress(await headers()));
   } catch (e) {
-    if (e instanceof InvitationRefused) return { ok: false, error: { code: e.code, message: t(INVITATION_MESSAGES[e.code]) } };
+    if (Refusal.is(e)) return refusalAnswer(e, t);
     throw e;
   }
   redirect("/overview");

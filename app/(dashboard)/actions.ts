@@ -5,7 +5,8 @@ import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { isMember } from "@/lib/auth/access";
 import { createOrganization } from "@/lib/organizations/setup";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { getDb } from "@/lib/db";
 import { setActiveOrganization, setEnvironment, setLocale } from "@/lib/organizations/membership";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n";
@@ -17,7 +18,7 @@ export const switchOrganizationAction = protectedAction(
   async ({ organizationId }, { access }) => {
     const db = await getDb();
     // Membership is checked against the database, never trusted from the client.
-    if (!(await isMember(db, access.userId, organizationId))) throw new ExpectedError("FORBIDDEN", "errors.forbidden");
+    if (!(await isMember(db, access.userId, organizationId))) throw new Refusal("FORBIDDEN", "errors.forbidden");
     await setActiveOrganization(db, access.userId, organizationId);
     return { organizationId };
   },

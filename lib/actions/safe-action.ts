@@ -3,8 +3,8 @@ import "server-only";
  * The one way to write a server action. A server action is reachable by a
  * direct POST whatever page rendered it, so every action checks, in order:
  * the session, the organisation and role (from the database, via
- * `authorize`), then its input (zod). Expected failures come back as typed
- * messages in the caller's language; anything else is logged with a reference
+ * `authorize`), then its input (zod). Refusals (lib/refusal.ts), wherever
+ * they were raised, come back as typed messages in the caller's language; anything else is logged with a reference
  * and answered with a generic message, never with its own text.
  */
 import { randomUUID } from "node:crypto";
@@ -16,31 +16,15 @@ import { reauthNeeded } from "@/lib/auth/reauth";
 import type { Permission } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/auth/client-address";
 import type { Actor } from "@/lib/audit/audit";
-import { translateKeyOrText, type MessageKey, type Translate } from "@/lib/i18n";
+import { translateKeyOrText, type Translate } from "@/lib/i18n";
 import { getI18n } from "@/lib/i18n/server";
-import type { ActionResult } from "./result";
+import { Refusal } from "@/lib/refusal";
+import type { ActionError, ActionResult } from "./result";
 
-/** A failure the user can act on; `message` is a message key or already-translated text. */
-export class ExpectedError extends Error {
-  /** the Payment API's request id, when the failure came from it (to quote to support) */
-  requestId?: string;
-
-  constructor(
-    readonly code: string,
-    readonly messageKey: MessageKey,
-    readonly vars?: Record<string, string | number>,
-    readonly field?: string,
-  ) {
-    super(code);
-    this.name = "ExpectedError";
-  }
-
-  /** A described Payment API failure (lib/api-context/describe.ts). */
-  static fromFailure(f: { code: string; key: MessageKey; vars: Record<string, string | number>; requestId: string | null }, field?: string): ExpectedError {
-    const e = new ExpectedError(f.code, f.key, f.vars, field);
-    if (f.requestId) e.requestId = f.requestId;
-    return e;
-  }
+/** A refusal in the member's words, on its field when it has one. */
+export function refusalAnswer(e: Refusal, t: Translate): { ok: false; error: ActionError } {
+  const message = t(e.messageKey, e.vars);
+  return { ok: false, error: { code: e.code, message, ...(e.field ? { fieldErrors: { [e.field]: message } } : {}), ...(e.requestId ? { requestId: e.requestId } : {}) } };
 }
 
 /** `actor` is who acts and from which address, for the audit log. */
@@ -109,13 +93,7 @@ function guardedAction<S extends z.core.$ZodType, T>(
       return { ok: true, data: await handler(parsed.data, { access, actor, t }) };
     } catch (e) {
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
-      if (e instanceof ExpectedError) {
-        const message = t(e.messageKey, e.vars);
-        return {
-          ok: false,
-          error: { code: e.code, message, ...(e.field ? { fieldErrors: { [e.field]: message } } : {}), ...(e.requestId ? { requestId: e.requestId } : {}) },
-        };
-      }
+      if (Refusal.is(e)) return refusalAnswer(e, t);
       const reference = randomUUID().slice(0, 8);
       console.error(`[action ${reference}] unexpected failure`, e);
       return { ok: false, error: { code: "UNEXPECTED", message: t("errors.unexpected", { reference }), reference } };

@@ -16,8 +16,7 @@
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { open, type Keyring } from "@/lib/credentials/crypto";
-import { secretAad } from "@/lib/credentials/aad";
+import { open, secretAad, type Keyring } from "@/lib/security/sealing";
 import {
   CircuitBreaker,
   InMemoryTokenStore,

@@ -5,10 +5,9 @@ import "server-only";
  * Every function takes the caller's access (organisation and member) explicitly and returns plain
  * data: never a client, a token or a secret.
  */
-import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db";
 import type { Access } from "@/lib/auth/access";
-import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
+import { keyring } from "@/lib/security/keyring";
 import { activeEnvironments } from "@/lib/credentials/service";
 import { ApiContext, type ApiEnvironment, type ProviderStatus, type Read } from "./context";
 import type { JsonObject } from "@/lib/account/json";
@@ -18,13 +17,7 @@ import { describeFailure } from "./describe";
 
 export { ApiContextError, type ApiEnvironment, type ProviderStatus, type Read } from "./context";
 
-const globalForApi = globalThis as unknown as { __apiContext?: Promise<ApiContext>; __keyring?: Keyring };
-
-export function keyring(): Keyring {
-  const e = env();
-  globalForApi.__keyring ??= createKeyring(e.CREDENTIALS_ENCRYPTION_KEY, e.CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS);
-  return globalForApi.__keyring;
-}
+const globalForApi = globalThis as unknown as { __apiContext?: Promise<ApiContext> };
 
 export function apiContext(): Promise<ApiContext> {
   if (!globalForApi.__apiContext) {

@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { CredentialDecryptError, open, seal, type Keyring } from "@/lib/credentials/crypto";
+import { CredentialDecryptError, open, seal, type Keyring } from "@/lib/security/sealing";
 import type { StoredToken, TokenStore } from "@/lib/payment-api";
 import type { WithLock } from "./types";
 import type { Db } from "@/lib/db/scope";

@@ -4,35 +4,54 @@
  * phone) and sets the organisation's policy. Each writes the audit log. Callers (server actions)
  * have already checked the session; functions take the user explicitly.
  */
+import type { MessageKey } from "@/lib/i18n/translate";
+import { Refusal } from "@/lib/refusal";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
-import type { Keyring } from "@/lib/credentials/crypto";
+import type { Keyring } from "@/lib/security/sealing";
 import { recordAudit, recordUserAudit, type Actor } from "@/lib/audit/audit";
 import { hashPassword, verifyPassword } from "./password";
-import { passwordProblem, type PasswordProblem } from "./password-policy";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem, type PasswordProblem } from "./password-policy";
 import { attempt, codeAttempt, codeSucceeded, isKnownAddress, succeeded } from "./throttle";
 import { markReauthenticated, revokeSession, revokeUserSessions } from "./sessions";
 import { beginEnrolment, checkSecondFactor, confirmEnrolment, disableTwoFactor, replaceRecoveryCodes } from "./two-factor";
 import { policyCoversRole } from "./access";
 import type { SecurityNotice } from "./security-notice";
 
-export class SecurityChangeRefused extends Error {
+type SecurityRefusal =
+  | "WRONG_PASSWORD"
+  | "THROTTLED"
+  | "WEAK_PASSWORD"
+  | "WRONG_CODE"
+  | "NO_ENROLMENT"
+  | "NOT_ENABLED"
+  | "POLICY_REQUIRES_TWO_FACTOR"
+  | "NOT_A_MEMBER"
+  | "OTHER_ORGANIZATIONS"
+  | "NOT_FOUND";
+const SECURITY_WORDS = {
+  WRONG_PASSWORD: "security.wrongPassword",
+  THROTTLED: "security.throttled",
+  WEAK_PASSWORD: "auth.passwordTooCommon",
+  WRONG_CODE: "auth.twoFactorInvalid",
+  NO_ENROLMENT: "security.enrolmentExpired",
+  NOT_ENABLED: "security.twoFactorNotOn",
+  POLICY_REQUIRES_TWO_FACTOR: "security.policyRequiresTwoFactor",
+  NOT_A_MEMBER: "errors.forbidden",
+  OTHER_ORGANIZATIONS: "team.resetOtherOrganizations",
+  NOT_FOUND: "errors.forbidden",
+} as const satisfies Record<SecurityRefusal, MessageKey>;
+const SECURITY_FIELDS: Partial<Record<SecurityRefusal, string>> = { WRONG_PASSWORD: "password", WEAK_PASSWORD: "next", WRONG_CODE: "code" };
+
+/** `detail`: the password's problem (WEAK_PASSWORD) or the seconds to wait (THROTTLED). */
+export class SecurityChangeRefused extends Refusal<SecurityRefusal> {
   constructor(
-    readonly code:
-      | "WRONG_PASSWORD"
-      | "THROTTLED"
-      | "WEAK_PASSWORD"
-      | "WRONG_CODE"
-      | "NO_ENROLMENT"
-      | "NOT_ENABLED"
-      | "POLICY_REQUIRES_TWO_FACTOR"
-      | "NOT_A_MEMBER"
-      | "OTHER_ORGANIZATIONS"
-      | "NOT_FOUND",
+    code: SecurityRefusal,
     readonly detail?: PasswordProblem | number,
   ) {
-    super(code);
+    const key = code === "WEAK_PASSWORD" ? PASSWORD_PROBLEM_MESSAGES[(detail as PasswordProblem | undefined) ?? "too_common"] : SECURITY_WORDS[code];
+    super(code, key, code === "THROTTLED" ? { minutes: Math.max(1, Math.ceil(Number(detail ?? 60) / 60)) } : undefined, SECURITY_FIELDS[code]);
   }
 }
 

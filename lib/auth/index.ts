@@ -10,7 +10,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { keyring } from "@/lib/api-context";
+import { keyring } from "@/lib/security/keyring";
 import { clientAddress } from "./client-address";
 import { signInSchema, verifyCredentials } from "./sign-in";
 import { createSession, revokeSession, SESSION_LIFETIME_MS } from "./sessions";

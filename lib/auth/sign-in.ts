@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
-import type { Keyring } from "@/lib/credentials/crypto";
+import type { Keyring } from "@/lib/security/sealing";
 import { recordUserAudit } from "@/lib/audit/audit";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { attempt, codeAttempt, codeSucceeded, giveBack, isKnownAddress, succeeded, waitFor } from "./throttle";

@@ -18,7 +18,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
-import { open, seal, type Keyring } from "@/lib/credentials/crypto";
+import { open, seal, type Keyring } from "@/lib/security/sealing";
 
 export const TOTP_ISSUER = "Payments Dashboard";
 export const RECOVERY_CODE_COUNT = 10;

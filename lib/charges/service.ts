@@ -10,6 +10,8 @@
  *
  * No Next.js imports: tests and scripts call it with a database and an API context of their own.
  */
+import { Refusal } from "@/lib/refusal";
+import { claim } from "@/lib/outbound/claim";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
@@ -26,15 +28,10 @@ export type ChargeTarget = { organizationId: string; environment: ApiEnvironment
 
 export type ChargeDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
 
-/** A failure the member can act on; `code` is the API's or one of ours. */
-export class ChargeError extends Error {
-  constructor(
-    readonly code: string,
-    readonly field?: string,
-    readonly cause?: unknown,
-  ) {
-    super(code);
-    this.name = "ChargeError";
+/** A charge refused by the dashboard itself (the API's own refusals come as PaymentApiError). */
+export class ChargeRefused extends Refusal<"INTERNAL_CONFLICT" | "EXTERNAL_ID_USED" | "EXTERNAL_ID_PENDING"> {
+  constructor(code: ChargeRefused["code"], field?: string) {
+    super(code, `charges.errors.${code}`, undefined, field);
   }
 }
 
@@ -54,9 +51,6 @@ export type BoletoDto = { barcode: string; digitable_line: string; url: string |
 /** The code a failed charge keeps: the API's, the client's, or the context's. */
 const failureCode = (e: unknown): string => (isPaymentApiError(e) || ApiContextError.is(e) ? e.code : "ERROR");
 
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
-
 export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userId: string | null, form: ChargeForm): Promise<{ id: string; replayed: boolean }> {
   const { db } = deps;
   const c = schema.charges;
@@ -64,9 +58,11 @@ export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userI
   const externalId = form.externalId.trim();
   const payer = (request.body as { payer: unknown }).payer;
 
-  const inserted = await db
-    .insert(c)
-    .values({
+  const claimed = await claim(
+    db,
+    c,
+    target,
+    {
       organizationId: target.organizationId,
       environment: target.environment,
       externalId,
@@ -79,26 +75,21 @@ export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userI
       description: form.description?.trim() || null,
       payToken: randomBytes(32).toString("base64url"),
       createdBy: userId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: c.id });
+    },
+    () => new ChargeRefused("INTERNAL_CONFLICT"),
+  );
 
-  let id = inserted[0]?.id;
-  if (!id) {
-    const [existing] = await db
-      .select()
-      .from(c)
-      .where(and(inScope(c, target), eq(c.externalId, externalId)))
-      .limit(1);
-    if (!existing) throw new ChargeError("INTERNAL_CONFLICT");
-    const same = canonical(existing.request) === canonical(request);
+  let id: string;
+  if (claimed.fresh) id = claimed.id;
+  else {
+    const { row: existing, same } = claimed;
     if (existing.state === "created") {
       if (same) return { id: existing.id, replayed: true };
-      throw new ChargeError("EXTERNAL_ID_USED", "externalId");
+      throw new ChargeRefused("EXTERNAL_ID_USED", "externalId");
     }
     if (existing.state === "sending" && !same) {
       // The API may hold the first body under this reference: a different one would be refused.
-      throw new ChargeError("EXTERNAL_ID_PENDING", "externalId");
+      throw new ChargeRefused("EXTERNAL_ID_PENDING", "externalId");
     }
     if (!same) {
       await db

@@ -18,6 +18,8 @@
  *
  * No Next.js imports: tests and scripts call it with a database and an API context of their own.
  */
+import { Refusal } from "@/lib/refusal";
+import { claim, sameRequest } from "@/lib/outbound/claim";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
@@ -36,14 +38,10 @@ export type ConversionTarget = { organizationId: string; environment: ApiEnviron
 /** `quoteKey`: the secret that seals quotes (derived from AUTH_SECRET by the dashboard). */
 export type ConversionDeps = { db: Db; ctx: ApiContext; quoteKey: string };
 
-/** A failure the member can act on; `code` is one of ours (the API's own come as PaymentApiError). */
-export class ConversionError extends Error {
-  constructor(
-    readonly code: "QUOTE_INVALID" | "QUOTE_MISMATCH" | "EXTERNAL_ID_USED" | "EXTERNAL_ID_PENDING" | "INTERNAL_CONFLICT",
-    readonly field?: string,
-  ) {
-    super(code);
-    this.name = "ConversionError";
+/** A conversion refused by the dashboard itself (the API's own refusals come as PaymentApiError). */
+export class ConversionRefused extends Refusal<"QUOTE_INVALID" | "QUOTE_MISMATCH" | "EXTERNAL_ID_USED" | "EXTERNAL_ID_PENDING" | "INTERNAL_CONFLICT"> {
+  constructor(code: ConversionRefused["code"], field?: string) {
+    super(code, `convert.errors.${code}`, undefined, field);
   }
 }
 
@@ -54,9 +52,6 @@ export class ConversionError extends Error {
 export const QUOTE_MARGIN_MS = 2_000;
 
 export type Pair = { base: string; destination: string; amount: string };
-
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 const str = (v: { toFixed(): string } | null | undefined) => (v == null ? null : v.toFixed());
 
@@ -171,15 +166,15 @@ export type Requoted = { kind: "requoted"; quote: ConversionQuote; msLeft: numbe
 export type ExecuteInput = { externalId: string; base: string; destination: string; amount: string; quote: ConversionQuote };
 
 /**
- * Executes the quote once, or re-quotes when it expired. Throws ConversionError for a quote that is
+ * Executes the quote once, or re-quotes when it expired. Throws ConversionRefused for a quote that is
  * not the server's or does not match, and the PaymentApiError of a refusal or an unknown outcome.
  */
 export async function executeConversion(deps: ConversionDeps, target: ConversionTarget, userId: string | null, input: ExecuteInput): Promise<Executed | Requoted> {
   const { db } = deps;
   const c = schema.conversions;
   const q = input.quote;
-  if (!quoteIsSealed(deps.quoteKey, target, q)) throw new ConversionError("QUOTE_INVALID");
-  if (q.base !== input.base || q.destination !== input.destination || !new Money(q.fromAmount).equals(input.amount)) throw new ConversionError("QUOTE_MISMATCH");
+  if (!quoteIsSealed(deps.quoteKey, target, q)) throw new ConversionRefused("QUOTE_INVALID");
+  if (q.base !== input.base || q.destination !== input.destination || !new Money(q.fromAmount).equals(input.amount)) throw new ConversionRefused("QUOTE_MISMATCH");
   const externalId = input.externalId.trim();
   const amount = new Money(input.amount).toFixed();
   const request = { amount, base_currency: input.base, destination_currency: input.destination, external_id: externalId };
@@ -190,9 +185,11 @@ export async function executeConversion(deps: ConversionDeps, target: Conversion
   // Nothing sent yet under this reference: an expired quote is quoted again, not executed.
   if (!(await quoteValid(deps, target, userId, q))) return requote(deps, target, userId, q);
 
-  const inserted = await db
-    .insert(c)
-    .values({
+  const claimed = await claim(
+    db,
+    c,
+    target,
+    {
       organizationId: target.organizationId,
       environment: target.environment,
       externalId,
@@ -202,17 +199,12 @@ export async function executeConversion(deps: ConversionDeps, target: Conversion
       quote: q,
       request,
       requestedBy: userId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: c.id });
-  const id = inserted[0]?.id;
-  if (!id) {
-    // Someone else wrote it between our read and our insert (a double click): theirs is the one.
-    const raced = await byExternalId(db, target, externalId);
-    if (!raced) throw new ConversionError("INTERNAL_CONFLICT");
-    return again(deps, target, userId, raced, request, q);
-  }
-  return send(deps, target, userId, id, request);
+    },
+    () => new ConversionRefused("INTERNAL_CONFLICT"),
+  );
+  // Someone else wrote it between our read and our insert (a double click): theirs is the one.
+  if (!claimed.fresh) return again(deps, target, userId, claimed.row, request, q);
+  return send(deps, target, userId, claimed.id, request);
 }
 
 type Row = typeof schema.conversions.$inferSelect;
@@ -230,14 +222,14 @@ async function byExternalId(db: Db, target: ConversionTarget, externalId: string
 
 /** A reference seen before: done → its result; sending → the same body again; failed → sent again while the quote holds. */
 async function again(deps: ConversionDeps, target: ConversionTarget, userId: string | null, row: Row, request: Request, q: ConversionQuote): Promise<Executed | Requoted> {
-  const same = canonical(row.request) === canonical(request);
+  const same = sameRequest(row.request, request);
   if (row.state === "done") {
-    if (!same) throw new ConversionError("EXTERNAL_ID_USED", "externalId");
+    if (!same) throw new ConversionRefused("EXTERNAL_ID_USED", "externalId");
     return { kind: "done", conversion: (await getConversion(deps.db, target, row.id))!, replayed: true, balances: await balancesAfter(deps, target, userId, row.baseCurrency, row.destinationCurrency, false) };
   }
   if (row.state === "sending") {
     // The API may hold this body under this reference: a different one would be refused there.
-    if (!same) throw new ConversionError("EXTERNAL_ID_PENDING", "externalId");
+    if (!same) throw new ConversionRefused("EXTERNAL_ID_PENDING", "externalId");
     if (await quoteValid(deps, target, userId, q)) return send(deps, target, userId, row.id, request);
     // Expired meanwhile: if the lost request did reach the provider, the same body gives its answer
     // back; if it never did, sending it now would convert at the rate of the moment, unconfirmed.
@@ -250,7 +242,7 @@ async function again(deps: ConversionDeps, target: ConversionTarget, userId: str
     return requote(deps, target, userId, q);
   }
   // failed: the API refused it (nothing was made), so the same reference may go again, with a valid quote.
-  if (!same) throw new ConversionError("EXTERNAL_ID_USED", "externalId");
+  if (!same) throw new ConversionRefused("EXTERNAL_ID_USED", "externalId");
   if (!(await quoteValid(deps, target, userId, q))) return requote(deps, target, userId, q);
   const reopened = await deps.db
     .update(schema.conversions)
@@ -259,7 +251,7 @@ async function again(deps: ConversionDeps, target: ConversionTarget, userId: str
     .returning({ id: schema.conversions.id });
   if (!reopened.length) {
     const now = await byExternalId(deps.db, target, row.externalId);
-    if (!now || now.state === "failed") throw new ConversionError("INTERNAL_CONFLICT");
+    if (!now || now.state === "failed") throw new ConversionRefused("INTERNAL_CONFLICT");
     return again(deps, target, userId, now, request, q);
   }
   return send(deps, target, userId, row.id, request);

@@ -8,8 +8,7 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Database } from "@/lib/db/driver";
-import { open, seal, sealedWith, type Keyring } from "./crypto";
-import { secretAad } from "./aad";
+import { open, seal, sealedWith, secretAad, type Keyring } from "@/lib/security/sealing";
 
 export type ReencryptReport = { credentials: number; alreadyCurrent: number; tokensDropped: number };
 

@@ -9,14 +9,16 @@
  * characters come out. Callers (server actions) have authorised the member's role; the rules that
  * depend on who the member is (four eyes) are checked here. No Next.js imports.
  */
+import type { MessageKey } from "@/lib/i18n/translate";
+import { Refusal } from "@/lib/refusal";
+import { describeCode } from "@/lib/api-context/describe";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import * as schema from "@/lib/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import { adminCount } from "@/lib/organizations/setup";
-import { hintOf, seal, type Keyring } from "./crypto";
-import { secretAad } from "./aad";
+import { hintOf, seal, secretAad, type Keyring } from "@/lib/security/sealing";
 import type { ApiContext } from "@/lib/api-context/context";
 import type { Db } from "@/lib/db/scope";
 
@@ -64,14 +66,24 @@ export type NewCredential = {
 
 export type CredentialRefusal = "NOT_FOUND" | "NOT_ACTIVATABLE" | "SELF_ACTIVATION" | "CONNECTION_FAILED" | "ALREADY_REVOKED" | "DUPLICATE";
 
-export class CredentialChangeRefused extends Error {
+const CREDENTIAL_WORDS = {
+  NOT_FOUND: "credentials.errors.notFound",
+  NOT_ACTIVATABLE: "credentials.errors.notActivatable",
+  SELF_ACTIVATION: "credentials.errors.selfActivation",
+  ALREADY_REVOKED: "credentials.errors.alreadyRevoked",
+  DUPLICATE: "credentials.errors.duplicate",
+} as const satisfies Record<Exclude<CredentialRefusal, "CONNECTION_FAILED">, MessageKey>;
+
+/** CONNECTION_FAILED is answered with what the connection test heard from the API. */
+export class CredentialChangeRefused extends Refusal<CredentialRefusal> {
   constructor(
-    readonly code: CredentialRefusal,
+    code: CredentialRefusal,
     /** for CONNECTION_FAILED: what the test said */
     readonly check?: CredentialCheck,
   ) {
-    super(code);
-    this.name = "CredentialChangeRefused";
+    const heard = code === "CONNECTION_FAILED" ? describeCode(check?.code ?? "UNEXPECTED", { retryAfterSeconds: check?.retryAfterSeconds ?? null, requestId: check?.requestId ?? null }) : null;
+    super(code, heard ? heard.key : CREDENTIAL_WORDS[code as keyof typeof CREDENTIAL_WORDS], heard?.vars, code === "DUPLICATE" ? "clientId" : undefined);
+    if (heard?.requestId) this.requestId = heard.requestId;
   }
 }
 

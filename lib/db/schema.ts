@@ -33,7 +33,7 @@ export const users = pgTable("users", {
   /** null until the user picks a language: until then the browser's (cookie, Accept-Language) is used */
   locale: text("locale", { enum: LOCALES }),
   activeOrganizationId: uuid("active_organization_id").references(() => organizations.id, { onDelete: "set null" }),
-  /** the TOTP secret, sealed like the API credentials (lib/credentials/crypto.ts); null without two-factor */
+  /** the TOTP secret, sealed like the API credentials (lib/security/sealing.ts); null without two-factor */
   totpSecretCiphertext: text("totp_secret_ciphertext"),
   /** when two-factor sign-in was turned on (the secret confirmed with a code) */
   totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
@@ -168,7 +168,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Payment API credentials. Secrets are AES-256-GCM ciphertexts (lib/credentials/crypto.ts) that
+ * Payment API credentials. Secrets are AES-256-GCM ciphertexts (lib/security/sealing.ts) that
  * name the key that sealed them; only the last characters are kept in clear, to show them masked.
  */
 export const apiCredentials = pgTable(

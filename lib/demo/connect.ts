@@ -8,10 +8,8 @@ import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/audit";
 import { registerCredential } from "@/lib/credentials/service";
-import type { Keyring } from "@/lib/credentials/crypto";
 import { PaymentApiClient, InMemoryTokenStore, isPaymentApiError } from "@/lib/payment-api";
-import { open } from "@/lib/credentials/crypto";
-import { secretAad } from "@/lib/credentials/aad";
+import { open, secretAad, type Keyring } from "@/lib/security/sealing";
 import type { Db } from "@/lib/db/scope";
 import { seedDemoHistory } from "./history";
 

@@ -8,7 +8,7 @@
 import { ApiContext } from "@/lib/api-context/context";
 import type { WithLock } from "@/lib/api-context/types";
 import type { Db } from "@/lib/db/scope";
-import type { Keyring } from "@/lib/credentials/crypto";
+import type { Keyring } from "@/lib/security/sealing";
 import { chargeFormSchema } from "@/lib/charges/form";
 import { createCharge } from "@/lib/charges/service";
 import { createWallet } from "@/lib/wallets/service";

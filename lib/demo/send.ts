@@ -9,7 +9,7 @@
 import { ApiContext } from "@/lib/api-context/context";
 import type { WithLock } from "@/lib/api-context/types";
 import type { Db } from "@/lib/db/scope";
-import type { Keyring } from "@/lib/credentials/crypto";
+import type { Keyring } from "@/lib/security/sealing";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
 import { buildClabe } from "@/lib/payments/clabe";
 import { generateAddress } from "@/lib/payments/crypto-address";

@@ -1,4 +1,5 @@
 /** What admins do with webhooks and findings: replay a delivery, re-check and resolve a finding. */
+import { Refusal } from "@/lib/refusal";
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
@@ -8,9 +9,11 @@ import { applyApiTransaction } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { checkBalances, rebaseline } from "./balances";
 
-export class EventsChangeRefused extends Error {
-  constructor(readonly code: "NOT_FOUND" | "NOT_REPLAYABLE" | "ALREADY_RESOLVED") {
-    super(code);
+/** A stored delivery that cannot be replayed, or a reconciliation finding that cannot be changed (`of`). */
+export class EventsChangeRefused extends Refusal<"NOT_FOUND" | "NOT_REPLAYABLE" | "ALREADY_RESOLVED"> {
+  constructor(code: EventsChangeRefused["code"], of: "delivery" | "finding") {
+    const words = of === "delivery" ? (["webhooks.errors.notFound", "webhooks.errors.notReplayable"] as const) : (["reconciliation.errors.notFound", "reconciliation.errors.alreadyResolved"] as const);
+    super(code, code === "NOT_FOUND" ? words[0] : words[1]);
   }
 }
 
@@ -21,9 +24,9 @@ export async function replayWebhook(db: Db, organizationId: string, id: number, 
     .select({ objectId: i.objectId, event: i.event, outcome: i.outcome })
     .from(i)
     .where(and(eq(i.organizationId, organizationId), eq(i.id, id)));
-  if (!row) throw new EventsChangeRefused("NOT_FOUND");
+  if (!row) throw new EventsChangeRefused("NOT_FOUND", "delivery");
   // A refused delivery (wrong sender, malformed) is kept as evidence, never processed.
-  if (!row.objectId || !row.event || row.outcome === "refused") throw new EventsChangeRefused("NOT_REPLAYABLE");
+  if (!row.objectId || !row.event || row.outcome === "refused") throw new EventsChangeRefused("NOT_REPLAYABLE", "delivery");
   await db.transaction(async (tx) => {
     await tx
       .update(i)
@@ -39,7 +42,7 @@ async function finding(db: Db, organizationId: string, id: string) {
     .select()
     .from(f)
     .where(and(eq(f.organizationId, organizationId), eq(f.id, id)));
-  if (!row) throw new EventsChangeRefused("NOT_FOUND");
+  if (!row) throw new EventsChangeRefused("NOT_FOUND", "finding");
   return row;
 }
 
@@ -63,7 +66,7 @@ export async function recheckFinding(db: Db, ctx: ApiContext, organizationId: st
 
 export async function resolveFinding(db: Db, organizationId: string, id: string, note: string, actor: Actor): Promise<void> {
   const row = await finding(db, organizationId, id);
-  if (row.status !== "open") throw new EventsChangeRefused("ALREADY_RESOLVED");
+  if (row.status !== "open") throw new EventsChangeRefused("ALREADY_RESOLVED", "finding");
   const f = schema.reconciliationFindings;
   await db.transaction(async (tx) => {
     await tx.update(f).set({ status: "resolved", resolvedAt: new Date(), resolvedBy: actor.userId, resolution: note }).where(eq(f.id, id));

@@ -12,7 +12,8 @@ import { randomBytes } from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import { inBackground } from "@/lib/db/driver";
 import { env, publicBaseUrl } from "@/lib/env";
-import { apiContext, keyring } from "@/lib/api-context";
+import { apiContext } from "@/lib/api-context";
+import { keyring } from "@/lib/security/keyring";
 import { ApiContext } from "@/lib/api-context/context";
 import { runBatches } from "./bulk";
 

@@ -4,6 +4,7 @@
  * one, so that an admin alone cannot switch approvals off, send, and switch them back. The admin
  * who proposed it may withdraw it; any other admin approves or rejects it. No Next.js imports.
  */
+import { Refusal } from "@/lib/refusal";
 import { and, eq, isNotNull, ne, or, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
@@ -13,10 +14,9 @@ import { loosens, NO_APPROVAL, type ApprovalPolicy } from "./policy";
 
 export type PolicyChange = { policy: ApprovalPolicy; proposedBy: { id: string; name: string } | null; proposedAt: string };
 
-export class PolicyChangeRefused extends Error {
-  constructor(readonly code: "NOTHING_WAITING" | "OWN_PROPOSAL") {
-    super(code);
-    this.name = "PolicyChangeRefused";
+export class PolicyChangeRefused extends Refusal<"NOTHING_WAITING" | "OWN_PROPOSAL"> {
+  constructor(code: PolicyChangeRefused["code"]) {
+    super(code, code === "OWN_PROPOSAL" ? "send.policy.ownProposal" : "send.policy.nothingWaiting");
   }
 }
 

@@ -16,6 +16,8 @@
  * No Next.js imports: tests, scripts and the bulk runner call it with a database and an API context of
  * their own.
  */
+import { Refusal } from "@/lib/refusal";
+import { claim, sameRequest } from "@/lib/outbound/claim";
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, type Db } from "@/lib/db/scope";
@@ -34,19 +36,12 @@ export { NO_APPROVAL, needsApproval, type ApprovalPolicy };
 export type PayoutTarget = { organizationId: string; environment: ApiEnvironment };
 export type PayoutDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
 
-/** A failure the member can act on; `code` is the API's or one of ours. */
-export class PayoutError extends Error {
-  constructor(
-    readonly code: string,
-    readonly field?: string,
-  ) {
-    super(code);
-    this.name = "PayoutError";
+/** A payout refused by the dashboard itself (the API's own refusals come as PaymentApiError). */
+export class PayoutRefused extends Refusal<"INTERNAL_CONFLICT" | "EXTERNAL_ID_USED" | "EXTERNAL_ID_PENDING" | "NOT_FOUND" | "ALREADY_DECIDED" | "OWN_REQUEST"> {
+  constructor(code: PayoutRefused["code"], field?: string) {
+    super(code, `send.errors.${code}`, undefined, field);
   }
 }
-
-const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 // --- the approval policy ------------------------------------------------------------------------
 
@@ -76,30 +71,20 @@ export type RequestResult = { id: string; state: schema.PayoutState; replayed: b
 export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, userId: string | null, plan: PayoutPlan, policy?: ApprovalPolicy): Promise<RequestResult> {
   const { db } = deps;
   const p = schema.payouts;
-  const externalId = String(plan.request.external_id);
   const held = needsApproval(policy ?? (await getApprovalPolicy(db, target.organizationId)), { [plan.currency]: plan.amount });
-  const inserted = await db
-    .insert(p)
-    .values({
-      ...payoutValuesOf(target, plan),
-      state: held ? "awaiting_approval" : "queued",
-      requestedBy: userId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: p.id, state: p.state });
-
-  const fresh = inserted[0];
-  if (fresh) {
-    if (fresh.state === "awaiting_approval") return { id: fresh.id, state: fresh.state, replayed: false };
-    return { id: fresh.id, state: await sendPayout(deps, target, userId, fresh.id), replayed: false };
+  const claimed = await claim(
+    db,
+    p,
+    target,
+    { ...payoutValuesOf(target, plan), state: held ? "awaiting_approval" : "queued", requestedBy: userId },
+    () => new PayoutRefused("INTERNAL_CONFLICT"),
+    (row) => sameRequest(row.request, plan.request) && row.kind === plan.kind,
+  );
+  if (claimed.fresh) {
+    if (held) return { id: claimed.id, state: "awaiting_approval", replayed: false };
+    return { id: claimed.id, state: await sendPayout(deps, target, userId, claimed.id), replayed: false };
   }
-  const [existing] = await db
-    .select()
-    .from(p)
-    .where(and(inScope(p, target), eq(p.externalId, externalId)))
-    .limit(1);
-  if (!existing) throw new PayoutError("INTERNAL_CONFLICT");
-  const same = canonical(existing.request) === canonical(plan.request) && existing.kind === plan.kind;
+  const { row: existing, same } = claimed;
   if (!same) {
     if (existing.state === "failed" && !existing.batchId) {
       // The API refused the first body: a corrected one may go out under the same reference.
@@ -110,7 +95,7 @@ export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, user
       if (held) return { id: existing.id, state: "awaiting_approval", replayed: false };
       return { id: existing.id, state: await sendPayout(deps, target, userId, existing.id), replayed: false };
     }
-    throw new PayoutError(existing.state === "sending" ? "EXTERNAL_ID_PENDING" : "EXTERNAL_ID_USED", "externalId");
+    throw new PayoutRefused(existing.state === "sending" ? "EXTERNAL_ID_PENDING" : "EXTERNAL_ID_USED", "externalId");
   }
   // The same request again: a double click, a reload, a retry after a lost answer or after the
   // provider did not answer (queued: nothing was sent).
@@ -135,7 +120,7 @@ export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId:
     .returning();
   if (!row) {
     const [now] = await db.select({ state: p.state }).from(p).where(eq(p.id, id)).limit(1);
-    if (!now) throw new PayoutError("NOT_FOUND");
+    if (!now) throw new PayoutRefused("NOT_FOUND");
     return now.state;
   }
   const request = row.request as Record<string, unknown>;
@@ -226,17 +211,17 @@ export async function rejectPayout(db: Db, target: PayoutTarget, userId: string,
   if (!row) throw await whyNotDecidable(db, target, id, null);
 }
 
-async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<PayoutError> {
+async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<PayoutRefused> {
   const p = schema.payouts;
   const [row] = await db
     .select({ state: p.state, requestedBy: p.requestedBy })
     .from(p)
     .where(and(eq(p.id, id), inScope(p, target), isNull(p.batchId)))
     .limit(1);
-  if (!row) return new PayoutError("NOT_FOUND");
-  if (row.state !== "awaiting_approval") return new PayoutError("ALREADY_DECIDED");
-  if (approverId && row.requestedBy === approverId) return new PayoutError("OWN_REQUEST");
-  return new PayoutError("NOT_FOUND");
+  if (!row) return new PayoutRefused("NOT_FOUND");
+  if (row.state !== "awaiting_approval") return new PayoutRefused("ALREADY_DECIDED");
+  if (approverId && row.requestedBy === approverId) return new PayoutRefused("OWN_REQUEST");
+  return new PayoutRefused("NOT_FOUND");
 }
 
 // --- reads ----------------------------------------------------------------------------------------

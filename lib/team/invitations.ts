@@ -8,6 +8,8 @@
  * The link carries 32 random bytes; the database keeps their SHA-256. Accepting is one conditional
  * UPDATE (unused, not withdrawn, not expired), so a link works once even when clicked twice at once.
  */
+import type { MessageKey } from "@/lib/i18n/translate";
+import { Refusal } from "@/lib/refusal";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
@@ -15,16 +17,32 @@ import * as schema from "@/lib/db/schema";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { Role } from "@/lib/auth/roles";
 import { hashPassword } from "@/lib/auth/password";
-import { passwordProblem, type PasswordProblem } from "@/lib/auth/password-policy";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem, type PasswordProblem } from "@/lib/auth/password-policy";
 
 export const INVITATION_DAYS = 7;
 
-export class InvitationRefused extends Error {
+type InvitationRefusal = "ALREADY_MEMBER" | "NOT_FOUND" | "EXPIRED" | "USED" | "WITHDRAWN" | "ACCOUNT_EXISTS" | "NO_ACCOUNT" | "OTHER_EMAIL" | "WEAK_PASSWORD";
+const INVITATION_WORDS = {
+  ALREADY_MEMBER: "team.emailTaken",
+  NOT_FOUND: "invite.invalid",
+  EXPIRED: "invite.expired",
+  USED: "invite.used",
+  WITHDRAWN: "invite.withdrawn",
+  ACCOUNT_EXISTS: "invite.accountExists",
+  NO_ACCOUNT: "invite.invalid",
+  OTHER_EMAIL: "invite.otherEmail",
+  WEAK_PASSWORD: "auth.passwordTooCommon",
+} as const satisfies Record<InvitationRefusal, MessageKey>;
+
+/** In the words of the invitation page; `messageKey` overrides them where another page asks (Team). */
+export class InvitationRefused extends Refusal<InvitationRefusal> {
   constructor(
-    readonly code: "ALREADY_MEMBER" | "NOT_FOUND" | "EXPIRED" | "USED" | "WITHDRAWN" | "ACCOUNT_EXISTS" | "NO_ACCOUNT" | "OTHER_EMAIL" | "WEAK_PASSWORD",
+    code: InvitationRefusal,
     readonly detail?: PasswordProblem,
+    messageKey?: MessageKey,
   ) {
-    super(code);
+    const field = code === "ALREADY_MEMBER" ? "email" : code === "WEAK_PASSWORD" ? "password" : undefined;
+    super(code, messageKey ?? (code === "WEAK_PASSWORD" && detail ? PASSWORD_PROBLEM_MESSAGES[detail] : INVITATION_WORDS[code]), undefined, field);
   }
 }
 
@@ -83,7 +101,7 @@ export async function withdrawInvitation(db: Db, organizationId: string, id: str
       .set({ withdrawnAt: new Date() })
       .where(and(eq(i.organizationId, organizationId), eq(i.id, id), isNull(i.acceptedAt), isNull(i.withdrawnAt)))
       .returning({ email: i.email });
-    if (!rows.length) throw new InvitationRefused("NOT_FOUND");
+    if (!rows.length) throw new InvitationRefused("NOT_FOUND", undefined, "team.invitationGone");
     await recordAudit(tx, { organizationId, actor, action: "invitation.withdrawn", target: id, details: { email: rows[0]!.email } });
   });
 }

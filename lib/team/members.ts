@@ -4,6 +4,7 @@
  * Functions take the organisation explicitly and return plain objects.
  * Callers (server actions) have already authorised the admin.
  */
+import { Refusal } from "@/lib/refusal";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
@@ -40,9 +41,9 @@ export async function listMembers(db: Db, organizationId: string): Promise<Membe
 }
 
 export type TeamChangeError = "LAST_ADMIN" | "NOT_A_MEMBER";
-export class TeamChangeRefused extends Error {
-  constructor(readonly code: TeamChangeError) {
-    super(code);
+export class TeamChangeRefused extends Refusal<TeamChangeError> {
+  constructor(code: TeamChangeError) {
+    super(code, code === "LAST_ADMIN" ? "team.lastAdmin" : "errors.forbidden");
   }
 }
 

@@ -1,4 +1,5 @@
 /** Saved views: a member's named Transactions filters (the URL query the page wrote), private to them. */
+import { Refusal } from "@/lib/refusal";
 import { and, asc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
@@ -6,9 +7,10 @@ import { FILTER_KEYS, loadTransactionSearchParams, serializeTransactionSearchPar
 
 export type SavedViewDto = { id: string; name: string; query: string };
 
-export class SavedViewRefused extends Error {
-  constructor(readonly code: "DUPLICATE_NAME" | "NOTHING_TO_SAVE" | "NOT_FOUND") {
-    super(code);
+export class SavedViewRefused extends Refusal<"DUPLICATE_NAME" | "NOTHING_TO_SAVE" | "NOT_FOUND"> {
+  constructor(code: SavedViewRefused["code"]) {
+    const key = code === "DUPLICATE_NAME" ? "transactions.views.duplicate" : code === "NOTHING_TO_SAVE" ? "transactions.views.nothingToSave" : "transactions.views.notFound";
+    super(code, key, undefined, code === "DUPLICATE_NAME" ? "name" : undefined);
   }
 }
 

@@ -9,6 +9,7 @@
  *
  * No Next.js imports: the server actions (app/(dashboard)/wallets/actions.ts) and the tests call it.
  */
+import { Refusal } from "@/lib/refusal";
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, type Db } from "@/lib/db/scope";
@@ -304,13 +305,12 @@ async function otherWallets(db: Db, target: WalletTarget, perWallet: number): Pr
 
 // --- the sandbox's "Simulate deposit" -------------------------------------------------------------
 
-export class WalletRefused extends Error {
+export class WalletRefused extends Refusal<"NOT_FOUND" | "NOT_SANDBOX" | "AMOUNT"> {
   constructor(
-    readonly code: "NOT_FOUND" | "NOT_SANDBOX" | "AMOUNT",
+    code: WalletRefused["code"],
     readonly problem?: AmountProblem,
   ) {
-    super(code);
-    this.name = "WalletRefused";
+    super(code, problem?.key ?? (code === "NOT_SANDBOX" ? "wallets.errors.sandboxOnly" : "wallets.errors.notFound"), problem?.vars, problem ? "amount" : undefined);
   }
 }
 

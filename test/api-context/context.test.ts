@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { ApiContext, ApiContextError } from "@/lib/api-context/context";
-import { createKeyring, hintOf, sealedWith } from "@/lib/credentials/crypto";
+import { createKeyring, hintOf, sealedWith } from "@/lib/security/sealing";
 import { reencryptCredentials } from "@/lib/credentials/reencrypt";
 import { activateCredential, CredentialChangeRefused, listCredentials, revokeCredential, testCredential } from "@/lib/credentials/service";
 import { isPaymentApiError, PaymentApiError } from "@/lib/payment-api";

@@ -17,7 +17,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
-import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
+import { createKeyring, type Keyring } from "@/lib/security/sealing";
 import { activateCredential, registerCredential } from "@/lib/credentials/service";
 import { ApiContext, CALL_DEADLINES, type ApiTarget } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";

@@ -12,7 +12,7 @@ import { passwordProblem } from "@/lib/auth/password-policy";
 import { verifyCredentials } from "@/lib/auth/sign-in";
 import { ADDRESS_LIMIT, attempt, PAIR_LIMIT, THROTTLE_WINDOW_SECONDS, waitFor } from "@/lib/auth/throttle";
 import { beginEnrolment, confirmEnrolment } from "@/lib/auth/two-factor";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import * as schema from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { STRONG_PASSWORD } from "../support/team";

@@ -30,7 +30,7 @@ import { confirmEnrolment, ENROLMENT_MINUTES } from "@/lib/auth/two-factor";
 import { securityNotice } from "@/lib/auth/security-notice";
 import { createSession } from "@/lib/auth/sessions";
 import { ACCOUNT_LIMIT, CODE_LIMIT, PAIR_LIMIT, throttleAddress } from "@/lib/auth/throttle";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import * as schema from "@/lib/db/schema";
 import { describeEachDatabase } from "../support/databases";
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";

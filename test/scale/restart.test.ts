@@ -17,7 +17,7 @@ import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import { receiveWebhook } from "@/lib/events/intake";
 import { EventsWorker } from "@/lib/events/events-worker";
 import { LiveHub, publish } from "@/lib/events/live";

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import { chargeFormSchema } from "@/lib/charges/form";
 import { createCharge } from "@/lib/charges/service";
 import { payoutFormSchema, toPayoutPlan } from "@/lib/payouts/form";

@@ -18,7 +18,7 @@ import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { generateAddress } from "@/lib/payments/crypto-address";
 import { Money } from "@/lib/payments/money";

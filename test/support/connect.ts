@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
-import { createKeyring, type Keyring } from "@/lib/credentials/crypto";
+import { createKeyring, type Keyring } from "@/lib/security/sealing";
 import { registerCredential } from "@/lib/credentials/service";
 import { SandboxControl, type SandboxCredential } from "@/lib/sandbox-control/client";
 import { createSandbox, type RunningSandbox } from "@/sandbox/server";

@@ -10,7 +10,7 @@ import { sendMail } from "@/lib/mail/mailer";
 import { acceptAsExistingUser, acceptAsNewUser, createInvitation, INVITATION_DAYS, invitationLink, listInvitations, viewInvitation, withdrawInvitation } from "@/lib/team/invitations";
 import { createFirstAdmin } from "@/lib/organizations/setup";
 import { verifyCredentials } from "@/lib/auth/sign-in";
-import { createKeyring } from "@/lib/credentials/crypto";
+import { createKeyring } from "@/lib/security/sealing";
 import { listMembers } from "@/lib/team/members";
 import { describeEachDatabase } from "../support/databases";
 import { STRONG_PASSWORD } from "../support/team";

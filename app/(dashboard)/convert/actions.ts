@@ -9,16 +9,14 @@
 import { createHmac } from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
-import { callOutcome } from "@/lib/api-context/outcome";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
+import { apiFailure, type FailureWording } from "@/lib/outbound/failure";
 import { env } from "@/lib/env";
-import { isPaymentApiError } from "@/lib/payment-api";
 import type { Access } from "@/lib/auth/authorize";
-import type { MessageKey } from "@/lib/i18n";
 import { conversionAmount, conversionExecuteFormSchema, conversionQuoteFormSchema, conversionRequoteFormSchema } from "@/lib/conversions/form";
-import { ConversionError, executeConversion, quote, quoteIsSealed, rate, requote, type ConversionDeps, type ConversionTarget } from "@/lib/conversions/service";
+import { executeConversion, quote, quoteIsSealed, rate, requote, type ConversionDeps, type ConversionTarget } from "@/lib/conversions/service";
 
 /** API codes with a text of their own on the Convert page; anything else is described generally. */
 const CONVERT_CODES = new Set([
@@ -46,29 +44,9 @@ const FIELD_OF_CODE: Record<string, string> = {
   UNSUPPORTED_CURRENCY: "destination",
 };
 
-/**
- * A failure in the member's words; `currency` is the base currency the figures are in. `executing`:
- * the call may have converted money (a rate or a quote never does, whatever its outcome).
- */
-function convertFailure(e: unknown, environment: string, currency: string, executing = false): ExpectedError | null {
-  if (e instanceof ConversionError) return new ExpectedError(e.code, `convert.errors.${e.code}` as MessageKey, undefined, e.field);
-  if (isPaymentApiError(e)) {
-    if (executing && callOutcome(e) === "unknown") {
-      const err = new ExpectedError(e.code, "convert.errors.unknownOutcome");
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-    if (CONVERT_CODES.has(e.code)) {
-      const d = e.details ?? {};
-      const vars: Record<string, string> = { currency, field: e.field ?? "", min: String(d["min_amount"] ?? ""), max: String(d["max_amount"] ?? "") };
-      const field = FIELD_OF_CODE[e.code] ?? (e.field === "amount" ? "amount" : undefined);
-      const err = new ExpectedError(e.code, `convert.apiErrors.${e.code}` as MessageKey, vars, field);
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-  }
-  const f = describeFailure(e, environment);
-  return f ? ExpectedError.fromFailure(f) : null;
+/** The Convert page's words for the API's refusals, figures in `currency` (lib/outbound/failure.ts). */
+function convertWording(currency: string): FailureWording {
+  return { page: "convert", codes: CONVERT_CODES, fieldOf: (e) => FIELD_OF_CODE[e.code] ?? (e.field === "amount" ? "amount" : undefined), vars: () => ({ currency }) };
 }
 
 /** The key that seals quotes: derived from AUTH_SECRET, so that every instance agrees on it. */
@@ -88,7 +66,7 @@ export const conversionRateAction = protectedAction("money.move", conversionQuot
   try {
     return await rate(deps, target, access.userId, { base: form.base, destination: form.destination, amount: conversionAmount(form.amount) });
   } catch (e) {
-    throw convertFailure(e, target.environment, form.base) ?? e;
+    throw apiFailure(e, convertWording(form.base), { environment: target.environment, moneyMayMove: false });
   }
 });
 
@@ -98,18 +76,18 @@ export const conversionQuoteAction = protectedAction("money.move", conversionQuo
   try {
     return await quote(deps, target, access.userId, { base: form.base, destination: form.destination, amount: conversionAmount(form.amount) });
   } catch (e) {
-    throw convertFailure(e, target.environment, form.base) ?? e;
+    throw apiFailure(e, convertWording(form.base), { environment: target.environment, moneyMayMove: false });
   }
 });
 
 /** "Quote again" after the quote expired: the new quote and what changed. */
 export const conversionRequoteAction = protectedAction("money.move", conversionRequoteFormSchema, async ({ quote: previous }, { access }) => {
   const { deps, target } = await setup(access);
-  if (!quoteIsSealed(deps.quoteKey, target, previous)) throw new ExpectedError("QUOTE_INVALID", "convert.errors.QUOTE_INVALID");
+  if (!quoteIsSealed(deps.quoteKey, target, previous)) throw new Refusal("QUOTE_INVALID", "convert.errors.QUOTE_INVALID");
   try {
     return await requote(deps, target, access.userId, previous);
   } catch (e) {
-    throw convertFailure(e, target.environment, previous.base) ?? e;
+    throw apiFailure(e, convertWording(previous.base), { environment: target.environment, moneyMayMove: false });
   }
 });
 
@@ -144,7 +122,7 @@ export const executeConversionAction = protectedAction(
       }
       return r;
     } catch (e) {
-      throw convertFailure(e, target.environment, q.base, true) ?? e;
+      throw apiFailure(e, convertWording(q.base), { environment: target.environment, moneyMayMove: true });
     }
   },
   { reauth: true },

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { pageEnvironment } from "@/lib/api-context";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { MAX_INTERNAL_DEADLINE_HOURS, setAssignee, setInternalDeadlineHours } from "@/lib/infractions/mirror";
 
 export const assignInfractionAction = protectedAction(
@@ -16,7 +17,7 @@ export const assignInfractionAction = protectedAction(
     const { environment } = await pageEnvironment(access);
     const d = await getDatabase();
     if (!(await setAssignee(d.db, { organizationId: access.organizationId, environment }, id, assigneeId))) {
-      throw new ExpectedError("NOT_FOUND", "infractions.detail.assignNotFound");
+      throw new Refusal("NOT_FOUND", "infractions.detail.assignNotFound");
     }
     return { assigneeId };
   },

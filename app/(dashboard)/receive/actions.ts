@@ -8,17 +8,15 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
-import { callOutcome } from "@/lib/api-context/outcome";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
+import { apiFailure, type FailureWording } from "@/lib/outbound/failure";
 import { publicBaseUrl } from "@/lib/env";
-import { isPaymentApiError } from "@/lib/payment-api";
 import { CHARGE_SIMULATIONS, chargeFormSchema, formFieldOf } from "@/lib/charges/form";
-import { ChargeError, createCharge, getCharge, setPayEnabled } from "@/lib/charges/service";
+import { createCharge, getCharge, setPayEnabled } from "@/lib/charges/service";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
-import type { MessageKey } from "@/lib/i18n";
 
 /** API codes with a text of their own in the charge form; anything else is described generally. */
 const FORM_CODES = new Set([
@@ -39,31 +37,13 @@ const FORM_CODES = new Set([
 ]);
 const FIELD_OF_CODE: Record<string, string> = { INVALID_DOCUMENT: "payer.document", INVALID_SPLIT_CONFIG: "split", DUPLICATE_EXTERNAL_ID: "externalId", BELOW_MIN_LIMIT: "amount", EXCEEDS_MAX_LIMIT: "amount", INVALID_AMOUNT: "amount", UNSUPPORTED_CHAIN: "chain" };
 
-function chargeFailure(e: unknown, environment: string): ExpectedError | null {
-  if (e instanceof ChargeError) return new ExpectedError(e.code, `charges.errors.${e.code}` as MessageKey, undefined, e.field);
-  if (isPaymentApiError(e)) {
-    if (callOutcome(e) === "unknown") {
-      const err = new ExpectedError(e.code, "charges.errors.unknownOutcome");
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-    if (FORM_CODES.has(e.code)) {
-      const d = e.details ?? {};
-      const vars: Record<string, string> = {
-        field: e.field ?? "",
-        min: String(d["min_amount"] ?? ""),
-        max: String(d["max_amount"] ?? ""),
-        supported: Array.isArray(d["supported"]) ? (d["supported"] as unknown[]).join(", ") : "",
-      };
-      const field = e.field ? formFieldOf(e.field) : FIELD_OF_CODE[e.code];
-      const err = new ExpectedError(e.code, `charges.apiErrors.${e.code}` as MessageKey, vars, field);
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-  }
-  const f = describeFailure(e, environment);
-  return f ? ExpectedError.fromFailure(f) : null;
-}
+/** The charge form's words for the API's refusals (lib/outbound/failure.ts). */
+const CHARGE_WORDING: FailureWording = {
+  page: "charges",
+  codes: FORM_CODES,
+  fieldOf: (e) => (e.field ? formFieldOf(e.field) : FIELD_OF_CODE[e.code]),
+  vars: (e) => ({ supported: Array.isArray(e.details?.["supported"]) ? (e.details["supported"] as unknown[]).join(", ") : "" }),
+};
 
 export const createChargeAction = protectedAction("charges.create", chargeFormSchema, async (form, { access, actor }) => {
   const { environment } = await pageEnvironment(access);
@@ -82,7 +62,7 @@ export const createChargeAction = protectedAction("charges.create", chargeFormSc
     }
     return { id: r.id };
   } catch (e) {
-    throw chargeFailure(e, environment) ?? e;
+    throw apiFailure(e, CHARGE_WORDING, { environment, moneyMayMove: true });
   }
 });
 
@@ -91,7 +71,7 @@ const idSchema = z.string().uuid();
 export const setPayLinkAction = protectedAction("charges.create", z.object({ id: idSchema, enabled: z.boolean() }), async ({ id, enabled }, { access, actor }) => {
   const { environment } = await pageEnvironment(access);
   const d = await getDatabase();
-  if (!(await setPayEnabled(d.db, { organizationId: access.organizationId, environment }, id, enabled))) throw new ExpectedError("NOT_FOUND", "charges.errors.notFound");
+  if (!(await setPayEnabled(d.db, { organizationId: access.organizationId, environment }, id, enabled))) throw new Refusal("NOT_FOUND", "charges.errors.notFound");
   await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.pay_link_changed", target: id, details: { enabled } });
   return { enabled };
 });
@@ -102,14 +82,14 @@ export const simulateChargeAction = protectedAction(
   async ({ id, event }, { access, actor }) => {
     const { environment } = await pageEnvironment(access);
     const control = await sandboxControlFor(access, environment);
-    if (!control) throw new ExpectedError("SANDBOX_ONLY", "charges.errors.sandboxOnly");
+    if (!control) throw new Refusal("SANDBOX_ONLY", "charges.errors.sandboxOnly");
     const d = await getDatabase();
     const charge = await getCharge(d.db, { organizationId: access.organizationId, environment }, id);
-    if (!charge?.transactionId) throw new ExpectedError("NOT_FOUND", "charges.errors.notFound");
+    if (!charge?.transactionId) throw new Refusal("NOT_FOUND", "charges.errors.notFound");
     try {
       await control.simulate(charge.transactionId, { event });
     } catch (e) {
-      if (e instanceof SandboxControlError) throw new ExpectedError(e.code, "charges.errors.simulateRefused", { code: e.code });
+      if (e instanceof SandboxControlError) throw new Refusal(e.code, "charges.errors.simulateRefused", { code: e.code });
       throw e;
     }
     await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.simulated", target: id, details: { event, transactionId: charge.transactionId } });

@@ -9,23 +9,21 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
-import { callOutcome } from "@/lib/api-context/outcome";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
+import { apiFailure, type FailureWording } from "@/lib/outbound/failure";
 import { publicBaseUrl } from "@/lib/env";
-import { isPaymentApiError } from "@/lib/payment-api";
 import { APPROVAL_MODES } from "@/lib/vocabulary";
 import { CURRENCIES } from "@/lib/payments/currencies";
 import { normalizeAmount } from "@/lib/charges/form";
 import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
-import { approvePayout, getPayout, PayoutError, rejectPayout, requestPayout, sendPayout, type PayoutTarget } from "@/lib/payouts/service";
-import { changeApprovalPolicy, decidePolicyChange, PolicyChangeRefused } from "@/lib/payouts/policy-changes";
+import { approvePayout, getPayout, PayoutRefused, rejectPayout, requestPayout, sendPayout, type PayoutTarget } from "@/lib/payouts/service";
+import { changeApprovalPolicy, decidePolicyChange } from "@/lib/payouts/policy-changes";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
 import type { Access } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/audit/audit";
-import type { MessageKey } from "@/lib/i18n";
 
 /** API codes with a text of their own on the Send page; anything else is described generally. */
 const SEND_CODES = new Set([
@@ -60,27 +58,19 @@ const FIELD_OF_CODE: Record<string, string> = {
   DUPLICATE_EXTERNAL_ID: "external_id",
 };
 
-function sendFailure(e: unknown, environment: string, kind: string): ExpectedError | null {
-  if (e instanceof PayoutError) return new ExpectedError(e.code, `send.errors.${e.code}` as MessageKey, undefined, e.field);
-  if (isPaymentApiError(e)) {
-    // It may have been made: say so, and that sending it again cannot pay twice.
-    if (callOutcome(e) === "unknown") {
-      const err = new ExpectedError(e.code, "send.errors.unknownOutcome");
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-    if (SEND_CODES.has(e.code)) {
-      const d = e.details ?? {};
-      const vars: Record<string, string> = { field: e.field ?? "", min: String(d["min_amount"] ?? ""), max: String(d["max_amount"] ?? ""), network: String(d["network"] ?? "") };
+/** The Send page's words for the API's refusals of a payout of `kind` (lib/outbound/failure.ts). */
+function sendWording(kind: string): FailureWording {
+  return {
+    page: "send",
+    codes: SEND_CODES,
+    fieldOf: (e) => {
       const apiField = e.field ?? FIELD_OF_CODE[e.code];
-      const err = new ExpectedError(e.code, `send.apiErrors.${e.code}` as MessageKey, vars, apiField ? payoutFieldOf(apiField, kind) : undefined);
-      if (e.requestId) err.requestId = e.requestId;
-      return err;
-    }
-  }
-  const f = describeFailure(e, environment);
-  return f ? ExpectedError.fromFailure(f) : null;
+      return apiField ? payoutFieldOf(apiField, kind) : undefined;
+    },
+    vars: (e) => ({ network: String(e.details?.["network"] ?? "") }),
+  };
 }
+const sendFailure = (e: unknown, environment: string, kind: string) => apiFailure(e, sendWording(kind), { environment, moneyMayMove: true });
 
 async function targetOf(access: Access): Promise<PayoutTarget> {
   const { environment } = await pageEnvironment(access);
@@ -104,7 +94,7 @@ async function request(plan: PayoutPlan, access: Access, actor: Actor) {
     }
     return { id: r.id, state: r.state };
   } catch (e) {
-    throw sendFailure(e, target.environment, plan.kind) ?? e;
+    throw sendFailure(e, target.environment, plan.kind);
   }
 }
 
@@ -122,11 +112,11 @@ export const resendPayoutAction = protectedAction(
     const target = await targetOf(access);
     const d = await getDatabase();
     const payout = await getPayout(d.db, target, id);
-    if (!payout) throw new ExpectedError("NOT_FOUND", "send.errors.NOT_FOUND");
+    if (!payout) throw new Refusal("NOT_FOUND", "send.errors.NOT_FOUND");
     try {
       return { state: await sendPayout({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id) };
     } catch (e) {
-      throw sendFailure(e, target.environment, payout.kind) ?? e;
+      throw sendFailure(e, target.environment, payout.kind);
     }
   },
   { reauth: true },
@@ -144,11 +134,11 @@ export const approvePayoutAction = protectedAction(
       await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state, amount: payout?.amount, currency: payout?.currency } });
       return { state };
     } catch (e) {
-      if (!(e instanceof PayoutError) && payout) {
+      if (!(e instanceof PayoutRefused) && payout) {
         // Approved, then the send failed: the approval stands (the payout is "failed" or still "sending").
         await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state: "send_failed", amount: payout.amount, currency: payout.currency } });
       }
-      throw sendFailure(e, target.environment, payout?.kind ?? "pix") ?? e;
+      throw sendFailure(e, target.environment, payout?.kind ?? "pix");
     }
   },
   { reauth: true },
@@ -163,7 +153,7 @@ export const rejectPayoutAction = protectedAction(
     try {
       await rejectPayout(d.db, target, access.userId, id, reason);
     } catch (e) {
-      throw sendFailure(e, target.environment, "pix") ?? e;
+      throw sendFailure(e, target.environment, "pix");
     }
     await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.rejected", target: id, details: { reason } });
     return { state: "rejected" as const };
@@ -185,7 +175,7 @@ export const setApprovalPolicyAction = protectedAction(
   async ({ mode, thresholds }, { access, actor }) => {
     const clean: Record<string, string> = {};
     for (const [c, v] of Object.entries(thresholds)) if (v) clean[c] = normalizeAmount(v)!;
-    if (mode === "above" && Object.keys(clean).length === 0) throw new ExpectedError("INVALID_INPUT", "send.errors.thresholdMissing", undefined, "thresholds");
+    if (mode === "above" && Object.keys(clean).length === 0) throw new Refusal("INVALID_INPUT", "send.errors.thresholdMissing", undefined, "thresholds");
     const d = await getDatabase();
     const { applied } = await changeApprovalPolicy(d.db, access.organizationId, actor, { mode, thresholds: clean });
     return { mode, thresholds: clean, applied };
@@ -199,12 +189,7 @@ export const decidePolicyChangeAction = protectedAction(
   z.object({ decision: z.enum(["approve", "reject"]) }),
   async ({ decision }, { access, actor }) => {
     const d = await getDatabase();
-    try {
-      return await decidePolicyChange(d.db, access.organizationId, actor, decision);
-    } catch (e) {
-      if (e instanceof PolicyChangeRefused) throw new ExpectedError(e.code, e.code === "OWN_PROPOSAL" ? "send.policy.ownProposal" : "send.policy.nothingWaiting");
-      throw e;
-    }
+    return decidePolicyChange(d.db, access.organizationId, actor, decision);
   },
   { reauth: true },
 );
@@ -216,14 +201,14 @@ export const simulatePayoutAction = protectedAction(
   async ({ id, event, errorCode }, { access, actor }) => {
     const target = await targetOf(access);
     const control = await sandboxControlFor(access, target.environment);
-    if (!control) throw new ExpectedError("SANDBOX_ONLY", "charges.errors.sandboxOnly");
+    if (!control) throw new Refusal("SANDBOX_ONLY", "charges.errors.sandboxOnly");
     const d = await getDatabase();
     const payout = await getPayout(d.db, target, id);
-    if (!payout?.transactionId || payout.kind === "transfer") throw new ExpectedError("NOT_FOUND", "send.errors.NOT_FOUND");
+    if (!payout?.transactionId || payout.kind === "transfer") throw new Refusal("NOT_FOUND", "send.errors.NOT_FOUND");
     try {
       await control.simulate(payout.transactionId, { event, ...(event === "cashout.failed" ? { error_code: errorCode ?? "UNKNOWN" } : {}) });
     } catch (e) {
-      if (e instanceof SandboxControlError) throw new ExpectedError(e.code, "charges.errors.simulateRefused", { code: e.code });
+      if (e instanceof SandboxControlError) throw new Refusal(e.code, "charges.errors.simulateRefused", { code: e.code });
       throw e;
     }
     await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.simulated", target: id, details: { event, errorCode, transactionId: payout.transactionId } });

@@ -5,7 +5,8 @@
  * organisation in the environment the member's pages show: a wallet id of another organisation or
  * environment is simply not found.
  */
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import type { CashInChain } from "@/lib/payments/chains";
@@ -13,7 +14,7 @@ import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
 import { depositFormSchema, walletFormSchema } from "@/lib/wallets/form-schema";
 import { describeWalletFailure } from "@/lib/wallets/failures";
-import { createWallet, simulateWalletDeposit, WalletRefused, type WalletDto } from "@/lib/wallets/service";
+import { createWallet, simulateWalletDeposit, type WalletDto } from "@/lib/wallets/service";
 
 /**
  * Creates a wallet in the environment the member is looking at. Made once: when its outcome is
@@ -22,7 +23,7 @@ import { createWallet, simulateWalletDeposit, WalletRefused, type WalletDto } fr
 export const createWalletAction = protectedAction("charges.create", walletFormSchema, async (input, { access, actor }): Promise<WalletDto> => {
   const { environment } = await pageEnvironment(access);
   // The form was shown for another environment (switched in another tab): do not create it here.
-  if (input.environment !== environment) throw new ExpectedError("ENVIRONMENT_CHANGED", "wallets.errors.environmentChanged");
+  if (input.environment !== environment) throw new Refusal("ENVIRONMENT_CHANGED", "wallets.errors.environmentChanged");
   const target = { organizationId: access.organizationId, environment };
   try {
     return await createWallet({ db: await getDb(), ctx: await apiContext() }, target, actor, {
@@ -39,7 +40,7 @@ export const createWalletAction = protectedAction("charges.create", walletFormSc
         `[wallets] outcome unknown: ${input.currency}${input.chain ? `/${input.chain}` : ""} wallet in ${environment} for organisation ${access.organizationId} by ${access.userId} (${(e as { code?: string }).code ?? "error"})`,
       );
     }
-    throw ExpectedError.fromFailure(failure, failure.field);
+    throw Refusal.fromFailure(failure, failure.field);
   }
 });
 
@@ -50,19 +51,14 @@ export const createWalletAction = protectedAction("charges.create", walletFormSc
 export const simulateWalletDepositAction = protectedAction("charges.create", depositFormSchema, async ({ walletId, amount }, { access, actor }) => {
   const { environment } = await pageEnvironment(access);
   const control = await sandboxControlFor(access, environment);
-  if (!control) throw new ExpectedError("SANDBOX_TOOLS_UNAVAILABLE", "wallets.errors.sandboxOnly");
+  if (!control) throw new Refusal("SANDBOX_TOOLS_UNAVAILABLE", "wallets.errors.sandboxOnly");
   try {
     return await simulateWalletDeposit(await getDb(), control, { organizationId: access.organizationId, environment }, actor, { walletId, amount });
   } catch (e) {
-    if (e instanceof WalletRefused) {
-      if (e.code === "AMOUNT") throw new ExpectedError("INVALID_AMOUNT", e.problem!.key, e.problem!.vars, "amount");
-      if (e.code === "NOT_SANDBOX") throw new ExpectedError("SANDBOX_TOOLS_UNAVAILABLE", "wallets.errors.sandboxOnly");
-      throw new ExpectedError("NOT_FOUND", "wallets.errors.notFound");
-    }
     if (e instanceof SandboxControlError) {
-      if (e.code === "INVALID_AMOUNT") throw new ExpectedError(e.code, "wallets.errors.amountInvalid", undefined, "amount");
-      if (e.code === "NOT_FOUND") throw new ExpectedError(e.code, "wallets.errors.notFoundAtSandbox");
-      throw new ExpectedError("SANDBOX_UNAVAILABLE", "wallets.errors.sandboxUnavailable");
+      if (e.code === "INVALID_AMOUNT") throw new Refusal(e.code, "wallets.errors.amountInvalid", undefined, "amount");
+      if (e.code === "NOT_FOUND") throw new Refusal(e.code, "wallets.errors.notFoundAtSandbox");
+      throw new Refusal("SANDBOX_UNAVAILABLE", "wallets.errors.sandboxUnavailable");
     }
     throw e;
   }

@@ -6,16 +6,14 @@ import { inScope, type Db } from "@/lib/db/scope";
 import { publish } from "@/lib/events/live";
 import { getApprovalPolicy, needsApproval, payoutValuesOf, type PayoutDeps, type PayoutTarget } from "../service";
 import { RowError, validateBulkCsv } from "./validate";
+import { Refusal } from "@/lib/refusal";
+import type { MessageKey } from "@/lib/i18n/translate";
 
-/** A refusal the member can act on (a message key of `bulk.errors`). */
-export class BulkError extends Error {
-  constructor(
-    readonly code: string,
-    /** the file's problem ("key|name=value"), for FILE_INVALID */
-    readonly detail?: string,
-  ) {
-    super(code);
-    this.name = "BulkError";
+/** A batch refused: its words are `bulk.errors.<code>`, or for FILE_INVALID the file's problem ("key|name=value", on the file field). */
+export class BulkRefused extends Refusal<"FILE_INVALID" | "NO_VALID_ROWS" | "NOT_FOUND" | "ALREADY_DECIDED" | "OWN_REQUEST"> {
+  constructor(code: BulkRefused["code"], problem?: string) {
+    const [key, ...pairs] = code === "FILE_INVALID" && problem ? problem.split("|") : [`bulk.errors.${code}`];
+    super(code, key as MessageKey, pairs.length ? Object.fromEntries(pairs.map((p) => p.split("=") as [string, string])) : undefined, problem ? "file" : undefined);
   }
 }
 
@@ -56,8 +54,8 @@ export async function createBatch(
   if (existing) return { id: existing.id, reference, state: existing.state, rows: existing.rowCount, skipped: (existing.skipped as unknown[]).length, replayed: true };
 
   const parsed = validateBulkCsv(file.text, reference);
-  if (!parsed.ok) throw new BulkError("FILE_INVALID", parsed.error);
-  if (parsed.valid === 0) throw new BulkError("NO_VALID_ROWS");
+  if (!parsed.ok) throw new BulkRefused("FILE_INVALID", parsed.error);
+  if (parsed.valid === 0) throw new BulkRefused("NO_VALID_ROWS");
   const held = needsApproval(await getApprovalPolicy(db, target.organizationId), parsed.totals);
   const skipped: SkippedRow[] = parsed.rows.filter((r) => !r.plan).map((r) => ({ line: r.line, kind: r.kind, amount: r.amount, recipient: r.recipient, errors: r.errors }));
   const fileName = file.fileName ? file.fileName.slice(0, 200) : null;
@@ -103,7 +101,7 @@ export async function createBatch(
       .from(b)
       .where(and(inScope(b, target), eq(b.reference, reference)))
       .limit(1);
-    if (!again) throw new BulkError("NOT_FOUND");
+    if (!again) throw new BulkRefused("NOT_FOUND");
     return { id: again.id, reference, state: again.state, rows: parsed.valid, skipped: skipped.length, replayed: true };
   }
   await publish(db, target.organizationId, target.environment, "transaction", { batchId: result.id, state: result.state });
@@ -155,15 +153,15 @@ export async function rejectBatch(db: Db, target: PayoutTarget, userId: string, 
   await publish(db, target.organizationId, target.environment, "transaction", { batchId: id, state: "rejected" });
 }
 
-async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<BulkError> {
+async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<BulkRefused> {
   const b = schema.payoutBatches;
   const [row] = await db
     .select({ state: b.state, requestedBy: b.requestedBy })
     .from(b)
     .where(and(eq(b.id, id), inScope(b, target)))
     .limit(1);
-  if (!row) return new BulkError("NOT_FOUND");
-  if (row.state !== "awaiting_approval") return new BulkError("ALREADY_DECIDED");
-  if (approverId && row.requestedBy === approverId) return new BulkError("OWN_REQUEST");
-  return new BulkError("NOT_FOUND");
+  if (!row) return new BulkRefused("NOT_FOUND");
+  if (row.state !== "awaiting_approval") return new BulkRefused("ALREADY_DECIDED");
+  if (approverId && row.requestedBy === approverId) return new BulkRefused("OWN_REQUEST");
+  return new BulkRefused("NOT_FOUND");
 }

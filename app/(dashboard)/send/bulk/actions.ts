@@ -9,30 +9,17 @@
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { pageEnvironment } from "@/lib/api-context";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
-import { approveBatch, BULK_MAX_BYTES, BulkError, createBatch, describeRowError, getBatch, rejectBatch, validateBulkCsv } from "@/lib/payouts/bulk";
+import { approveBatch, BULK_MAX_BYTES, createBatch, describeRowError, getBatch, rejectBatch, validateBulkCsv } from "@/lib/payouts/bulk";
 import { kickBulkRunner } from "@/lib/payouts/bulk-runtime";
 import { getApprovalPolicy, needsApproval, type PayoutTarget } from "@/lib/payouts/service";
 import type { Access } from "@/lib/auth/authorize";
-import type { MessageKey } from "@/lib/i18n";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 
 async function targetOf(access: Access): Promise<PayoutTarget> {
   const { environment } = await pageEnvironment(access);
   return { organizationId: access.organizationId, environment };
-}
-
-function bulkFailure(e: unknown): ExpectedError | null {
-  if (e instanceof BulkError) {
-    if (e.code === "FILE_INVALID" && e.detail) {
-      const [key, ...pairs] = e.detail.split("|");
-      const vars = Object.fromEntries(pairs.map((p) => p.split("=") as [string, string]));
-      return new ExpectedError(e.code, key as MessageKey, vars, "file");
-    }
-    return new ExpectedError(e.code, `bulk.errors.${e.code}` as MessageKey);
-  }
-  return null;
 }
 
 const fileSchema = z.object({
@@ -74,22 +61,18 @@ export const createBatchAction = protectedAction(
   async ({ fileName, text, token }, { access, actor }) => {
     const target = await targetOf(access);
     const d = await getDatabase();
-    try {
-      const r = await createBatch({ db: d.db }, target, access.userId, { fileName, text, token });
-      if (!r.replayed) {
-        await recordAudit(d.db, {
-          organizationId: access.organizationId,
-          actor,
-          action: "payout_batch.created",
-          target: r.id,
-          details: { reference: r.reference, fileName, rows: r.rows, skipped: r.skipped, state: r.state, environment: target.environment },
-        });
-      }
-      if (r.state === "queued") kickBulkRunner();
-      return { id: r.id, state: r.state };
-    } catch (e) {
-      throw bulkFailure(e) ?? e;
+    const r = await createBatch({ db: d.db }, target, access.userId, { fileName, text, token });
+    if (!r.replayed) {
+      await recordAudit(d.db, {
+        organizationId: access.organizationId,
+        actor,
+        action: "payout_batch.created",
+        target: r.id,
+        details: { reference: r.reference, fileName, rows: r.rows, skipped: r.skipped, state: r.state, environment: target.environment },
+      });
     }
+    if (r.state === "queued") kickBulkRunner();
+    return { id: r.id, state: r.state };
   },
   { reauth: true },
 );
@@ -102,11 +85,7 @@ export const approveBatchAction = protectedAction(
   async ({ id }, { access, actor }) => {
     const target = await targetOf(access);
     const d = await getDatabase();
-    try {
-      await approveBatch(d.db, target, access.userId, id);
-    } catch (e) {
-      throw bulkFailure(e) ?? e;
-    }
+    await approveBatch(d.db, target, access.userId, id);
     const batch = await getBatch(d.db, target, id);
     await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.approved", target: id, details: { reference: batch?.reference, rows: batch?.rowCount, totals: batch?.totals } });
     kickBulkRunner();
@@ -121,11 +100,7 @@ export const rejectBatchAction = protectedAction(
   async ({ id, reason }, { access, actor }) => {
     const target = await targetOf(access);
     const d = await getDatabase();
-    try {
-      await rejectBatch(d.db, target, access.userId, id, reason);
-    } catch (e) {
-      throw bulkFailure(e) ?? e;
-    }
+    await rejectBatch(d.db, target, access.userId, id, reason);
     await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.rejected", target: id, details: { reason } });
     return { state: "rejected" as const };
   },

@@ -9,40 +9,19 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
-import { apiContext, keyring } from "@/lib/api-context";
-import { describeCode } from "@/lib/api-context/describe";
+import { protectedAction } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
+import { apiContext } from "@/lib/api-context";
+import { keyring } from "@/lib/security/keyring";
 import { getDb } from "@/lib/db";
 import { configuredSandboxUrl, env, publicBaseUrl, sandboxUrl } from "@/lib/env";
 import { baseUrlPolicy, baseUrlRefusal } from "@/lib/credentials/base-url-policy";
 import { recordAudit } from "@/lib/audit/audit";
-import { activateCredential, credentialBaseUrl, CredentialChangeRefused, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
+import { activateCredential, credentialBaseUrl, registerCredential, revokeCredential, testCredential, type CredentialCheck } from "@/lib/credentials/service";
 import { credentialFormSchema } from "@/lib/credentials/form-schema";
 import { generateCnpj } from "@/lib/payments";
 import { SandboxControl, SandboxControlError } from "@/lib/sandbox-control/client";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
-
-function refusal(e: unknown): never {
-  if (e instanceof CredentialChangeRefused) {
-    switch (e.code) {
-      case "NOT_FOUND":
-        throw new ExpectedError(e.code, "credentials.errors.notFound");
-      case "NOT_ACTIVATABLE":
-        throw new ExpectedError(e.code, "credentials.errors.notActivatable");
-      case "SELF_ACTIVATION":
-        throw new ExpectedError(e.code, "credentials.errors.selfActivation");
-      case "ALREADY_REVOKED":
-        throw new ExpectedError(e.code, "credentials.errors.alreadyRevoked");
-      case "DUPLICATE":
-        throw new ExpectedError(e.code, "credentials.errors.duplicate", undefined, "clientId");
-      case "CONNECTION_FAILED": {
-        const check = e.check!;
-        throw ExpectedError.fromFailure(describeCode(check.code ?? "UNEXPECTED", { retryAfterSeconds: check.retryAfterSeconds, requestId: check.requestId }));
-      }
-    }
-  }
-  throw e;
-}
 
 const idSchema = z.object({ id: z.uuid() });
 
@@ -50,13 +29,13 @@ const idSchema = z.object({ id: z.uuid() });
 async function checkBaseUrl(baseUrl: string): Promise<void> {
   const e = env();
   const problem = await baseUrlRefusal(baseUrl, baseUrlPolicy(e, configuredSandboxUrl(e)));
-  if (problem) throw new ExpectedError("BASE_URL_REFUSED", problem, { allowed: baseUrlPolicy(e, configuredSandboxUrl(e)).allowed.join(", ") }, "baseUrl");
+  if (problem) throw new Refusal("BASE_URL_REFUSED", problem, { allowed: baseUrlPolicy(e, configuredSandboxUrl(e)).allowed.join(", ") }, "baseUrl");
 }
 
 /** A stored credential's base URL is checked again before its secret goes anywhere (it may predate the rule). */
 async function checkStoredBaseUrl(organizationId: string, id: string): Promise<void> {
   const baseUrl = await credentialBaseUrl(await getDb(), organizationId, id);
-  if (baseUrl === null) throw new ExpectedError("NOT_FOUND", "credentials.errors.notFound");
+  if (baseUrl === null) throw new Refusal("NOT_FOUND", "credentials.errors.notFound");
   await checkBaseUrl(baseUrl);
 }
 
@@ -65,14 +44,14 @@ export const registerCredentialAction = protectedAction(
   credentialFormSchema,
   async (input, { access, actor }) => {
     await checkBaseUrl(input.baseUrl);
-    return registerCredential(await getDb(), keyring(), access.organizationId, actor, input).catch(refusal);
+    return registerCredential(await getDb(), keyring(), access.organizationId, actor, input);
   },
   { reauth: true },
 );
 
 export const testCredentialAction = protectedAction("credentials.manage", idSchema, async ({ id }, { access, actor }): Promise<CredentialCheck> => {
   await checkStoredBaseUrl(access.organizationId, id);
-  return testCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+  return testCredential(await getDb(), await apiContext(), access.organizationId, id, actor);
 });
 
 export const activateCredentialAction = protectedAction(
@@ -80,7 +59,7 @@ export const activateCredentialAction = protectedAction(
   idSchema,
   async ({ id }, { access, actor }) => {
     await checkStoredBaseUrl(access.organizationId, id);
-    return activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+    return activateCredential(await getDb(), await apiContext(), access.organizationId, id, actor);
   },
   { reauth: true },
 );
@@ -89,7 +68,7 @@ export const revokeCredentialAction = protectedAction(
   "credentials.manage",
   idSchema,
   async ({ id }, { access, actor }) => {
-    await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor).catch(refusal);
+    await revokeCredential(await getDb(), await apiContext(), access.organizationId, id, actor);
     return { id };
   },
   { reauth: true },
@@ -105,7 +84,7 @@ export const createSandboxCredentialAction = protectedAction(
   z.object({}),
   async (_input, { access, actor }) => {
   const url = sandboxUrl();
-  if (!url) throw new ExpectedError("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
+  if (!url) throw new Refusal("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
   const control = new SandboxControl(url, env().SANDBOX_ADMIN_TOKEN!);
   const username = `org-${access.organizationId.slice(0, 8)}-${randomBytes(3).toString("hex")}`;
   let created;
@@ -118,7 +97,7 @@ export const createSandboxCredentialAction = protectedAction(
     });
     await control.activate(created.credential.client_id);
   } catch (e) {
-    if (e instanceof SandboxControlError) throw new ExpectedError("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
+    if (e instanceof SandboxControlError) throw new Refusal("SANDBOX_UNAVAILABLE", "credentials.errors.sandboxUnavailable");
     throw e;
   }
   const db = await getDb();

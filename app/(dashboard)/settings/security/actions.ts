@@ -4,8 +4,9 @@
  * and the organisation's security policy (admins, `organization.manage`). Each writes the audit log.
  */
 import { z } from "zod";
-import { ExpectedError, protectedAction, selfAction, type ActionContext } from "@/lib/actions/safe-action";
-import { keyring } from "@/lib/api-context";
+import { protectedAction, selfAction, type ActionContext } from "@/lib/actions/safe-action";
+import { Refusal } from "@/lib/refusal";
+import { keyring } from "@/lib/security/keyring";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { securityNotice } from "@/lib/auth/security-notice";
@@ -24,32 +25,6 @@ import {
   startTwoFactor,
   turnOffTwoFactor,
 } from "@/lib/auth/account-security";
-import { PASSWORD_PROBLEM_MESSAGES } from "@/lib/auth/password-policy";
-import type { PasswordProblem } from "@/lib/auth/password-policy";
-
-function refusal(e: unknown): never {
-  if (e instanceof SecurityChangeRefused) {
-    switch (e.code) {
-      case "WRONG_PASSWORD":
-        throw new ExpectedError(e.code, "security.wrongPassword", undefined, "password");
-      case "THROTTLED":
-        throw new ExpectedError(e.code, "security.throttled", { minutes: Math.max(1, Math.ceil(Number(e.detail ?? 60) / 60)) });
-      case "WEAK_PASSWORD":
-        throw new ExpectedError(e.code, PASSWORD_PROBLEM_MESSAGES[(e.detail as PasswordProblem) ?? "too_common"], undefined, "next");
-      case "WRONG_CODE":
-        throw new ExpectedError(e.code, "auth.twoFactorInvalid", undefined, "code");
-      case "NO_ENROLMENT":
-        throw new ExpectedError(e.code, "security.enrolmentExpired");
-      case "POLICY_REQUIRES_TWO_FACTOR":
-        throw new ExpectedError(e.code, "security.policyRequiresTwoFactor");
-      case "NOT_ENABLED":
-        throw new ExpectedError(e.code, "security.twoFactorNotOn");
-      default:
-        throw new ExpectedError(e.code, "errors.forbidden");
-    }
-  }
-  throw e;
-}
 
 export const changePasswordAction = selfAction(
   z
@@ -58,8 +33,8 @@ export const changePasswordAction = selfAction(
   async (input, { access, actor }) =>
     changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor).catch((e: unknown) => {
       // This form calls its password field "current".
-      if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new ExpectedError(e.code, "security.wrongPassword", undefined, "current");
-      return refusal(e);
+      if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new Refusal(e.code, e.messageKey, undefined, "current");
+      throw e;
     }),
 );
 
@@ -69,32 +44,32 @@ const proofSchema = z.object({ password: z.string().min(1, "auth.passwordRequire
 async function twoFactorChange({ access, actor }: ActionContext) {
   const db = await getDb();
   const e = env();
-  if (!access.session) throw new ExpectedError("UNAUTHENTICATED", "errors.unauthenticated");
+  if (!access.session) throw new Refusal("UNAUTHENTICATED", "errors.unauthenticated");
   return { change: { db, keyring: keyring(), actor, notice: securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }) }, sessionId: access.session.id };
 }
 
 /** Step one of enrolment (or of a move to a new phone): the password (and a current code) first, then a new secret for the app. */
 export const startTwoFactorAction = selfAction(proofSchema, async (proof, ctx) => {
   const { change, sessionId } = await twoFactorChange(ctx);
-  return startTwoFactor(change, ctx.access.userId, sessionId, proof).catch(refusal);
+  return startTwoFactor(change, ctx.access.userId, sessionId, proof);
 });
 
 /** Step two: a code from the new app proves it, in the session that started; the ten recovery codes come back once. */
 export const confirmTwoFactorAction = selfAction(z.object({ code: z.string().trim().min(6, "auth.twoFactorInvalid").max(10) }), async ({ code }, ctx) => {
   const { change, sessionId } = await twoFactorChange(ctx);
-  return { recoveryCodes: await finishTwoFactor(change, ctx.access.userId, sessionId, code).catch(refusal) };
+  return { recoveryCodes: await finishTwoFactor(change, ctx.access.userId, sessionId, code) };
 });
 
 export const turnOffTwoFactorAction = selfAction(proofSchema, async (proof, ctx) => {
   const { change } = await twoFactorChange(ctx);
-  await turnOffTwoFactor(change, ctx.access.userId, proof).catch(refusal);
+  await turnOffTwoFactor(change, ctx.access.userId, proof);
   return { off: true };
 });
 
 /** Ten new recovery codes for the old ones (password and a code first). */
 export const regenerateRecoveryCodesAction = selfAction(proofSchema, async (proof, ctx) => {
   const { change } = await twoFactorChange(ctx);
-  return { recoveryCodes: await regenerateRecoveryCodes(change, ctx.access.userId, proof).catch(refusal) };
+  return { recoveryCodes: await regenerateRecoveryCodes(change, ctx.access.userId, proof) };
 });
 
 export const revokeSessionAction = selfAction(z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => ({ ended: await endSession(await getDb(), access.userId, id, actor) }));
@@ -111,7 +86,7 @@ export const setSecurityPolicyAction = protectedAction(
   z.object({ requireTwoFactor: z.boolean(), sessionIdleMinutes: z.number().int().min(IDLE_MINUTES_RANGE.min, "security.idleRange").max(IDLE_MINUTES_RANGE.max, "security.idleRange") }),
   async (policy, { access, actor }) => {
     // An admin who turns the policy on without two-factor of their own would lock themselves out of every page but enrolment.
-    if (policy.requireTwoFactor && !access.twoFactorEnabled) throw new ExpectedError("TWO_FACTOR_FIRST", "security.enrolYourselfFirst");
+    if (policy.requireTwoFactor && !access.twoFactorEnabled) throw new Refusal("TWO_FACTOR_FIRST", "security.enrolYourselfFirst");
     await setSecurityPolicy(await getDb(), access.organizationId, policy, actor);
     return policy;
   },
@@ -121,7 +96,7 @@ export const setSecurityPolicyAction = protectedAction(
 export const reauthenticateAction = selfAction(
   z.object({ password: z.string().min(1, "auth.passwordRequired").max(200), code: z.string().trim().max(40).optional() }),
   async ({ password, code }, { access, actor }) => {
-    if (!access.session) throw new ExpectedError("UNAUTHENTICATED", "errors.unauthenticated");
-    await reauthenticate(await getDb(), keyring(), access.userId, access.session.id, { password, code: code || null }, actor, sessionClock()).catch(refusal);
+    if (!access.session) throw new Refusal("UNAUTHENTICATED", "errors.unauthenticated");
+    await reauthenticate(await getDb(), keyring(), access.userId, access.session.id, { password, code: code || null }, actor, sessionClock());
   },
 );

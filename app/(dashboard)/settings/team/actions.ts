@@ -6,35 +6,22 @@
  * remove the other one.
  */
 import { z } from "zod";
-import { ExpectedError, protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction } from "@/lib/actions/safe-action";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { env, publicBaseUrl } from "@/lib/env";
-import { changeRole, removeMember, TeamChangeRefused } from "@/lib/team/members";
-import { createInvitation, InvitationRefused, invitationLink, withdrawInvitation } from "@/lib/team/invitations";
-import { resetMemberTwoFactor, SecurityChangeRefused } from "@/lib/auth/account-security";
+import { changeRole, removeMember } from "@/lib/team/members";
+import { createInvitation, invitationLink, withdrawInvitation } from "@/lib/team/invitations";
+import { resetMemberTwoFactor } from "@/lib/auth/account-security";
 import { securityNotice } from "@/lib/auth/security-notice";
 import { sendMail } from "@/lib/mail/mailer";
 import { getI18n } from "@/lib/i18n/server";
-
-function refusal(e: unknown): never {
-  if (e instanceof TeamChangeRefused) {
-    if (e.code === "LAST_ADMIN") throw new ExpectedError(e.code, "team.lastAdmin");
-    throw new ExpectedError(e.code, "errors.forbidden");
-  }
-  if (e instanceof InvitationRefused) {
-    if (e.code === "ALREADY_MEMBER") throw new ExpectedError(e.code, "team.emailTaken", undefined, "email");
-    throw new ExpectedError(e.code, "team.invitationGone");
-  }
-  if (e instanceof SecurityChangeRefused) throw new ExpectedError(e.code, e.code === "OTHER_ORGANIZATIONS" ? "team.resetOtherOrganizations" : "errors.forbidden");
-  throw e;
-}
 
 export const changeRoleAction = protectedAction(
   "team.manage",
   z.object({ userId: z.uuid(), role: z.enum(ROLES) }),
   async ({ userId, role }, { access, actor }) => {
-    await changeRole(await getDb(), access.organizationId, userId, role, actor).catch(refusal);
+    await changeRole(await getDb(), access.organizationId, userId, role, actor);
     return { userId, role };
   },
   { reauth: true },
@@ -44,7 +31,7 @@ export const removeMemberAction = protectedAction(
   "team.manage",
   z.object({ userId: z.uuid() }),
   async ({ userId }, { access, actor }) => {
-    await removeMember(await getDb(), access.organizationId, userId, actor).catch(refusal);
+    await removeMember(await getDb(), access.organizationId, userId, actor);
     return { userId };
   },
   { reauth: true },
@@ -59,7 +46,7 @@ export const inviteMemberAction = protectedAction(
   "team.manage",
   z.object({ email: z.email("auth.invalidEmail").max(254), role: z.enum(ROLES) }),
   async (input, { access, actor }) => {
-    const { id, token } = await createInvitation(await getDb(), access.organizationId, input, actor).catch(refusal);
+    const { id, token } = await createInvitation(await getDb(), access.organizationId, input, actor);
     const link = invitationLink(publicBaseUrl(), token);
     // The mail is in the invitee's language only once they choose one: the inviter's is the best guess.
     const { t } = await getI18n();
@@ -81,7 +68,7 @@ export const withdrawInvitationAction = protectedAction(
   "team.manage",
   z.object({ id: z.uuid() }),
   async ({ id }, { access, actor }) => {
-    await withdrawInvitation(await getDb(), access.organizationId, id, actor).catch(refusal);
+    await withdrawInvitation(await getDb(), access.organizationId, id, actor);
     return { id };
   },
   { reauth: true },
@@ -98,7 +85,7 @@ export const resetTwoFactorAction = protectedAction(
   async ({ userId }, { access, actor }) => {
     const db = await getDb();
     const e = env();
-    await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM })).catch(refusal);
+    await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }));
     return { userId };
   },
   { reauth: true },

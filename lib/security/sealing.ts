@@ -96,3 +96,6 @@ export function hintOf(secret: string): string {
   const n = Math.min(4, Math.floor(secret.length / 4));
   return n > 0 ? secret.slice(-n) : "";
 }
+
+/** Where a sealed secret lives: the additional data its AES-GCM tag covers (below). */
+export const secretAad = (credentialId: string, field: "client_secret" | "signing_key") => `api_credentials:${credentialId}:${field}`;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CredentialDecryptError, createKeyring, hintOf, keyIdOf, open, seal, sealedWith } from "./crypto";
+import { CredentialDecryptError, createKeyring, hintOf, keyIdOf, open, seal, sealedWith } from "./sealing";
 
 const key = () => randomBytes(32).toString("base64");
 
