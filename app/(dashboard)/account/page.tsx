@@ -9,9 +9,8 @@ import { FeesSection } from "@/components/account/fees-section";
 import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
 import { RefreshButton } from "@/components/shell/refresh-button";
 import { refreshAccountAction } from "./actions";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -24,10 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * own, so a slow or failing read does not hold the others.
  */
 export default async function AccountPage() {
-  const access = await authorizePage("dashboard.view");
-  const { t } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  const isConnected = connected.includes(environment);
+  const { access, t, environment, isConnected } = await pageContext("dashboard.view");
   return (
     <>
       <PageHeader

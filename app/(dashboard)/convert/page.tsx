@@ -7,14 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ConvertPanel, type BalanceLine } from "@/components/convert/convert-panel";
 import { ConversionList } from "@/components/convert/conversion-list";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment, readBalance } from "@/lib/api-context";
+import { readBalance } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { listConversions } from "@/lib/conversions/service";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -24,11 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Convert: the live rate, a quote with its countdown, the conversion, and the latest conversions. */
 export default async function ConvertPage() {
   // Every page checks for itself; the layout's check does not protect what a page renders.
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
   const header = <PageHeader title={t("pages.convert.title")} description={t("pages.convert.description")} />;
-  if (!connected.includes(environment)) {
+  if (!isConnected) {
     return (
       <>
         {header}
@@ -36,10 +32,7 @@ export default async function ConvertPage() {
       </>
     );
   }
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
   const canConvert = can(access.role, "money.move");
-  const after = await latestEventId(db, access.organizationId);
   const [conversions, balance] = await Promise.all([
     listConversions(db, target, 10),
     canConvert ? readBalance(access, environment).then((r) => ({ ok: true as const, data: r.data }), (e: unknown) => ({ ok: false as const, error: e })) : null,

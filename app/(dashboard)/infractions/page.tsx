@@ -12,14 +12,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { InternalDeadlineForm } from "@/components/infractions/internal-deadline-form";
 import { can } from "@/lib/auth/roles";
-import { authorizePage } from "@/lib/auth/authorize";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
+import { apiContext } from "@/lib/api-context";
 import { memberNames } from "@/lib/team/members";
-import { latestEventId } from "@/lib/events/live";
 import { getInternalDeadlineHours, listInfractions, nearestThresholds, type InfractionView } from "@/lib/infractions/mirror";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { INFRACTION_TYPES, loadInfractionSearchParams } from "@/lib/infractions/params";
+import { INFRACTION_MIRROR_STATUSES } from "@/lib/vocabulary";
+import { pageContext } from "@/lib/pages/page-context";
 import { cn } from "@/lib/utils";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,10 +27,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pages.infractions.title") };
 }
 
-const STATUSES = ["open", "responded", "resolved"] as const;
-const TYPES = ["REFUND_REQUEST", "FRAUD"] as const;
-const ASSIGNEES = ["me", "none"] as const;
-const pick = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined => (typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : undefined);
+const STATUSES = INFRACTION_MIRROR_STATUSES;
+const TYPES = INFRACTION_TYPES;
 
 /** How urgent: past, within 24 h, within 48 h, later (of the deadline the team works to). */
 function urgency(i: InfractionView, now: number): "overdue" | "urgent" | "soon" | "later" | "done" {
@@ -49,10 +47,8 @@ const URGENCY_CLASS = { overdue: "text-destructive font-semibold", urgent: "text
  * chargeback.* webhooks, each read back), due first, with the time left in colour and words, live.
  */
 export default async function InfractionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) {
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) {
     return (
       <>
         <PageHeader title={t("pages.infractions.title")} description={t("pages.infractions.description")} />
@@ -60,11 +56,8 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
       </>
     );
   }
-  const sp = await searchParams;
-  const filter = { status: pick(sp.status, STATUSES), type: pick(sp.type, TYPES), assignee: pick(sp.assignee, ASSIGNEES) };
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
-  const after = await latestEventId(db, access.organizationId);
+  const sp = loadInfractionSearchParams(await searchParams);
+  const filter = { status: sp.status ?? undefined, type: sp.type ?? undefined, assignee: sp.assignee ?? undefined };
   const [rows, internalHours, members] = await Promise.all([
     listInfractions(db, target, { ...filter, userId: access.userId }),
     getInternalDeadlineHours(db, access.organizationId),

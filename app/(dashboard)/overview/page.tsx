@@ -12,11 +12,8 @@ import { ReconciliationNotice } from "@/components/overview/reconciliation-notic
 import { ReportingTotalCard } from "@/components/overview/reporting-total";
 import { BalancesSkeleton, CardSkeleton, TotalSkeleton } from "@/components/overview/skeletons";
 import { VolumeCard } from "@/components/overview/volume";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 import { parseOverviewParams } from "@/lib/overview/params";
 import type { RawSearchParams } from "@/lib/search-params";
 
@@ -30,12 +27,10 @@ export async function generateMetadata(): Promise<Metadata> {
  * never holds back the mirror's figures) and say where it comes from and when it was read.
  */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
+  const { access, t, environment, isConnected, after } = await pageContext("dashboard.view");
   const title = t("pages.overview.title");
   const description = t("pages.overview.description", { organization: access.organizationName });
-  if (!connected.includes(environment)) {
+  if (!isConnected) {
     return (
       <>
         <PageHeader title={title} description={description} />
@@ -44,11 +39,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     );
   }
   const params = parseOverviewParams(await searchParams);
-  // The live cursor is read before any widget reads its data, so an event that lands in between
-  // still refreshes the page. A verified payment moves the mirror ("transaction") and the balances
-  // ("balance", the worker drops the cached read first): one refresh re-renders every widget.
-  const after = await latestEventId(await getDb(), access.organizationId);
   const props = { access, environment };
+  // A verified payment moves the mirror ("transaction") and the balances ("balance", the worker drops
+  // the cached read first): one refresh re-renders every widget.
   return (
     <>
       <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance", "infraction"]} environment={environment} after={after} />} />

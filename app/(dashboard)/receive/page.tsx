@@ -9,14 +9,11 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { PixDecoder } from "@/components/receive/pix-decoder";
 import { ChargeForm } from "@/components/receive/charge-form";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { listCharges, recentPayers } from "@/lib/charges/service";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -25,10 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Receive: a new charge, the latest charges with their live status, and the PIX code decoder. */
 export default async function ReceivePage() {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) {
+  const { access, t, locale, db, environment, isConnected, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) {
     return (
       <>
         <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />
@@ -36,9 +31,6 @@ export default async function ReceivePage() {
       </>
     );
   }
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
-  const after = await latestEventId(db, access.organizationId);
   const [charges, payers] = await Promise.all([listCharges(db, target, 15), recentPayers(db, target)]);
   return (
     <>

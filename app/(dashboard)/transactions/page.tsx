@@ -12,13 +12,10 @@ import { Pager } from "@/components/transactions/pager";
 import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
 import { DetailSheet } from "@/components/transactions/detail-sheet";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
-import { latestEventId } from "@/lib/events/live";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { listTransactions, mirrorCurrencies } from "@/lib/transactions/query";
@@ -35,10 +32,8 @@ export async function generateMetadata(): Promise<Metadata> {
  * PostgreSQL from the URL's state, live; `?tx=` opens one in a sheet.
  */
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) {
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) {
     return (
       <>
         <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} />
@@ -48,10 +43,6 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   }
   const params = await loadTransactionSearchParams(searchParams);
   const view = toTransactionView(params);
-  const target = { organizationId: access.organizationId, environment };
-  const db = await getDb();
-  // Read before the data: the live stream starts here, so nothing landing in between is missed.
-  const after = await latestEventId(db, access.organizationId);
   const [page, sync, views, currencies, detail] = await Promise.all([
     listTransactions(db, target, view, LOCALE_TIME_ZONES[locale]),
     syncStatus(db, access.organizationId, environment),

@@ -10,12 +10,9 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { CreateWalletDialog } from "@/components/wallets/create-wallet-dialog";
 import { WalletCard } from "@/components/wallets/wallet-card";
 import { OtherWallets } from "@/components/wallets/other-wallets";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { listWallets } from "@/lib/wallets/service";
 
@@ -35,11 +32,8 @@ const pageOf = (v: string | string[] | undefined) => {
  * mirror's (linked to their wallet by the webhook worker), live.
  */
 export default async function WalletsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
   const canCreate = can(access.role, "charges.create");
-  const isConnected = connected.includes(environment);
   const header = (
     <PageHeader
       title={t("pages.wallets.title")}
@@ -55,11 +49,8 @@ export default async function WalletsPage({ searchParams }: { searchParams: Prom
       </>
     );
   }
-  const db = await getDb();
-  // Read before the data: the live stream starts here, so a deposit landing in between is not missed.
-  const after = await latestEventId(db, access.organizationId);
   const [list, simulate] = await Promise.all([
-    listWallets(db, { organizationId: access.organizationId, environment }, { page: pageOf((await searchParams).page) }),
+    listWallets(db, target, { page: pageOf((await searchParams).page) }),
     canCreate ? sandboxToolsAvailable(access, environment) : Promise.resolve(false),
   ]);
 

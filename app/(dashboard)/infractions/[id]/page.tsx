@@ -10,18 +10,16 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { AssignSelect } from "@/components/infractions/assign-select";
 import { ReplyForm } from "@/components/infractions/reply-form";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
+import { apiContext } from "@/lib/api-context";
 import { disputeWebhooks, otherInfractionsOf } from "@/lib/infractions/detail";
 import { memberNames } from "@/lib/team/members";
-import { latestEventId } from "@/lib/events/live";
 import { eventLabel } from "@/lib/events/event-names";
 import { getInfraction, refreshInfraction } from "@/lib/infractions/mirror";
 import { transactionById } from "@/lib/transactions/query";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -51,14 +49,9 @@ function Party({ value }: { value: unknown }) {
  * whether another reply is possible, and the reply form.
  */
 export default async function InfractionPage({ params }: { params: Promise<{ id: string }> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment } = await pageEnvironment(access);
+  const { access, t, locale, environment, db, scope: target, after } = await pageContext("dashboard.view");
   const { id } = await params;
   if (id.length > 100) notFound();
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
-  const after = await latestEventId(db, access.organizationId);
   let inf = await getInfraction(db, target, id);
   if (!inf) notFound();
   // The list carries no parties or replies: read the detail once through the API context.

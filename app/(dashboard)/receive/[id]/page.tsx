@@ -10,16 +10,14 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { ChargeCode } from "@/components/receive/charge-code";
 import { PayLink, SandboxChargeTools } from "@/components/receive/charge-actions";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
+import { apiContext } from "@/lib/api-context";
 import { publicBaseUrl } from "@/lib/env";
-import { latestEventId } from "@/lib/events/live";
 import { getCharge } from "@/lib/charges/service";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -30,13 +28,8 @@ const FINAL = new Set(["confirmed", "expired", "refunded", "cancelled", "failed"
 
 /** One charge: how to pay it, its live status, its payment page and (sandbox) the tools to drive it. */
 export default async function ChargePage({ params }: { params: Promise<{ id: string }> }) {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment } = await pageEnvironment(access);
+  const { access, t, locale, environment, db, scope: target, after } = await pageContext("dashboard.view");
   const { id } = await params;
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
-  const after = await latestEventId(db, access.organizationId);
   const charge = await getCharge(db, target, id);
   if (!charge) notFound();
   const tools = can(access.role, "charges.create") && charge.state === "created" && (await sandboxToolsAvailable(access, environment));

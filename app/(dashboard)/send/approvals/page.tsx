@@ -7,16 +7,13 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { ApprovalActions } from "@/components/send/approval-actions";
 import { ApprovalPolicyForm, PolicyProposal } from "@/components/send/approval-policy-form";
 import { PayoutList, recipientText } from "@/components/send/payout-list";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { awaitingBatches, listPayouts, recentlyDecided } from "@/lib/payouts/service";
 import { currentPolicy } from "@/lib/payouts/policy-changes";
 import type { ApprovalPolicy } from "@/lib/payouts/policy";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -25,15 +22,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Requests the approval policy holds, decided by an admin who did not ask; the policy itself (admins). */
 export default async function ApprovalsPage() {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) return <NotConnected access={access} environment={environment} />;
   const canApprove = can(access.role, "money.approve");
-  const [after, waiting, batches, decided, { policy, proposal }] = await Promise.all([
-    latestEventId(db, access.organizationId),
+  const [waiting, batches, decided, { policy, proposal }] = await Promise.all([
     listPayouts(db, target, { states: ["awaiting_approval"], limit: 100 }),
     awaitingBatches(db, target),
     recentlyDecided(db, target),

@@ -4,13 +4,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { BulkUpload } from "@/components/send/bulk-upload";
 import { BulkBatchList } from "@/components/send/bulk-batch-list";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { BULK_MAX_BYTES, BULK_MAX_ROWS, bulkTemplate, listBatches } from "@/lib/payouts/bulk";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -19,14 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Bulk payouts: upload a CSV, see every row checked before anything is sent, and the batches with their progress. */
 export default async function BulkPage() {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) return <NotConnected access={access} environment={environment} />;
   const canSend = can(access.role, "money.move");
-  const [after, batches] = await Promise.all([latestEventId(db, access.organizationId), listBatches(db, target)]);
+  const batches = await listBatches(db, target);
   return (
     <div className="grid gap-6">
       <Card className="min-w-0 content-start">

@@ -4,16 +4,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransferForm } from "@/components/send/transfer-form";
 import { PayoutList } from "@/components/send/payout-list";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { latestEventId } from "@/lib/events/live";
 import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
 import { reviewInputs } from "@/lib/payouts/review-inputs";
 import { CORE_CURRENCIES } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -22,15 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Transfer to another account by username; the latest transfers with their direction. */
 export default async function TransferPage() {
-  const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
-  const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  if (!isConnected) return <NotConnected access={access} environment={environment} />;
   const canSend = can(access.role, "money.move");
-  const [after, all, policy, inputs] = await Promise.all([
-    latestEventId(db, access.organizationId),
+  const [all, policy, inputs] = await Promise.all([
     listPayouts(db, target, { limit: 40 }),
     getApprovalPolicy(db, access.organizationId),
     canSend ? reviewInputs(access, environment) : null,

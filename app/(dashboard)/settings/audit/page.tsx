@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { ScrollText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +13,8 @@ import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
 import { getDb } from "@/lib/db";
 import { LOCALE_TIME_ZONES, formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { firstValues, queryString } from "@/lib/search-params";
+import { loadAuditSearchParams, serializeAuditSearchParams } from "@/lib/audit/params";
+import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
 import { listMembers } from "@/lib/team/members";
 import type { MessageKey } from "@/lib/i18n";
@@ -23,24 +23,6 @@ export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("audit.title") };
 }
-
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
-const filtersSchema = z.object({
-  action: z
-    .string()
-    .regex(/^[a-z_.]{1,64}$/)
-    .optional()
-    .catch(undefined),
-  member: z.uuid().optional().catch(undefined),
-  from: dateParam,
-  to: dateParam,
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-});
 
 /** Midnight of a calendar day in the market's time zone, as an instant. */
 function dayStart(day: string, timeZone: string, plusDays = 0): Date {
@@ -57,8 +39,7 @@ function dayStart(day: string, timeZone: string, plusDays = 0): Date {
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await authorizePage("logs.view");
   const { t, locale } = await getI18n();
-  const raw = await searchParams;
-  const f = filtersSchema.parse(firstValues(raw));
+  const f = present(loadAuditSearchParams(await searchParams));
   const db = await getDb();
   const zone = LOCALE_TIME_ZONES[locale];
   const [log, actions, members] = await Promise.all([
@@ -76,7 +57,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     const key = `audit.actions.${a.replace(/\./g, "_")}` as MessageKey;
     return t.has(key) ? t(key) : a;
   };
-  const query = (extra: Record<string, string | number | undefined>) => queryString({ action: f.action, member: f.member, from: f.from, to: f.to, ...extra });
+  const query = (extra: { before?: number }) => serializeAuditSearchParams({ action: f.action, member: f.member, from: f.from, to: f.to, before: extra.before });
   const filtered = !!(f.action || f.member || f.from || f.to);
 
   return (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { Activity, Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,14 +10,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { authorizePage } from "@/lib/auth/authorize";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { apiContext } from "@/lib/api-context";
 import { listRequestLog, rateHeadroom } from "@/lib/api-context/request-log-query";
 import { REQUEST_LOG_RETENTION_DAYS } from "@/lib/api-context/request-log";
-import { getDb } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { firstValues, queryString } from "@/lib/search-params";
+import { pageContext } from "@/lib/pages/page-context";
+import { loadRequestLogSearchParams, serializeRequestLogSearchParams } from "@/lib/api-context/request-log-params";
+import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,31 +25,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("developers.title") };
 }
 
-const filtersSchema = z.object({
-  requestId: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[\w.:-]*$/)
-    .optional()
-    .catch(undefined),
-  outcome: z.enum(["ok", "errors", "held"]).optional().catch(undefined),
-  environment: z.enum(["sandbox", "production"]).optional().catch(undefined),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-});
-
 /** Admins: every call the dashboard made to the Payment API, searchable by request id. */
 export default async function DevelopersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const access = await authorizePage("logs.view");
-  const { t, locale } = await getI18n();
-  const raw = await searchParams;
-  const f = filtersSchema.parse(firstValues(raw));
-  const db = await getDb();
-  const { environment } = await pageEnvironment(access);
+  const { access, t, locale, db, scope } = await pageContext("logs.view");
+  const f = present(loadRequestLogSearchParams(await searchParams));
   const ctx = await apiContext();
-  const active = await ctx.credential({ organizationId: access.organizationId, environment }).catch(() => null);
+  const active = await ctx.credential(scope).catch(() => null);
   const [log, headroom] = await Promise.all([listRequestLog(db, access.organizationId, f), active ? rateHeadroom(db, active.id) : Promise.resolve(null)]);
-  const query = (extra: Record<string, string | number | undefined>) => queryString({ requestId: f.requestId, outcome: f.outcome, environment: f.environment, ...extra });
+  const query = (extra: { before?: number }) => serializeRequestLogSearchParams({ requestId: f.requestId, outcome: f.outcome, environment: f.environment, before: extra.before });
   const filtered = !!(f.requestId || f.outcome || f.environment);
 
   return (

@@ -6,14 +6,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { FindingActions } from "@/components/events/finding-actions";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
 import { listFindings, syncStatus, type FindingDto } from "@/lib/events/queries";
-import { latestEventId } from "@/lib/events/live";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { balanceChecks } from "@/lib/events/balances";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 import type { Locale, Translate } from "@/lib/i18n";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,16 +29,12 @@ function explain(f: FindingDto, t: Translate, locale: Locale): string {
 
 /** Admins: where the API and the webhooks disagree, found by each sync and by the worker. */
 export default async function ReconciliationPage() {
-  const access = await authorizePage("logs.view");
-  const { t, locale } = await getI18n();
-  const db = await getDb();
-  const after = await latestEventId(db, access.organizationId);
-  const { environment } = await pageEnvironment(access);
+  const { access, t, locale, db, after, environment, scope } = await pageContext("logs.view");
   const [open, resolved, sync, balances] = await Promise.all([
     listFindings(db, access.organizationId, "open"),
     listFindings(db, access.organizationId, "resolved", 20),
     syncStatus(db, access.organizationId, environment),
-    balanceChecks(db, { organizationId: access.organizationId, environment }),
+    balanceChecks(db, scope),
   ]);
   const now = new Date();
   return (

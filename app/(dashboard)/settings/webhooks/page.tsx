@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { z } from "zod";
 import { Webhook } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,17 +10,15 @@ import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ReplayWebhookButton } from "@/components/events/replay-webhook-button";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
 import { env, publicBaseUrl } from "@/lib/env";
 import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { webhookLog, type WebhookLogDto } from "@/lib/events/queries";
 import { eventLabel } from "@/lib/events/event-names";
-import { latestEventId } from "@/lib/events/live";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { firstValues, queryString } from "@/lib/search-params";
+import { pageContext } from "@/lib/pages/page-context";
+import { loadWebhookLogSearchParams, serializeWebhookLogSearchParams } from "@/lib/events/webhook-log-params";
+import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
 import type { Translate } from "@/lib/i18n";
 
@@ -29,11 +26,6 @@ export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("webhooks.title") };
 }
-
-const filtersSchema = z.object({
-  q: z.string().trim().max(100).regex(/^[\w.:-]*$/).optional().catch(undefined),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-});
 
 const OUTCOME_VARIANT: Record<WebhookLogDto["outcome"], "success" | "destructive" | "warning" | "secondary" | "outline"> = {
   applied: "success",
@@ -79,13 +71,8 @@ function keptText(d: WebhookLogDto, t: Translate): string | null {
 
 /** Admins: where the provider sends webhooks, and every delivery received with what became of it. */
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const access = await authorizePage("logs.view");
-  const { t, locale } = await getI18n();
-  const raw = await searchParams;
-  const f = filtersSchema.parse(firstValues(raw));
-  const db = await getDb();
-  const after = await latestEventId(db, access.organizationId);
-  const { environment } = await pageEnvironment(access);
+  const { access, t, locale, db, after, environment } = await pageContext("logs.view");
+  const f = present(loadWebhookLogSearchParams(await searchParams));
   const [endpoint, log] = await Promise.all([endpointFor(db, access.organizationId, environment), webhookLog(db, access.organizationId, f)]);
   const url = intakeUrl(publicBaseUrl(), endpoint.token);
 
@@ -168,7 +155,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               </TableBody>
             </Table>
           )}
-          <LogPager href={(before) => `/settings/webhooks${queryString({ q: f.q, before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+          <LogPager href={(before) => serializeWebhookLogSearchParams("/settings/webhooks", { q: f.q, before })} before={f.before} nextBefore={log.nextBefore} t={t} />
         </CardContent>
       </Card>
     </div>

@@ -4,26 +4,14 @@
  * It carries what the page shows (never a body, header, secret or document): enough to hand the
  * provider's support a list of request ids.
  */
-import { z } from "zod";
 import { authorize, AuthorizationError } from "@/lib/auth/authorize";
 import { listRequestLog } from "@/lib/api-context/request-log-query";
 import { csvRow } from "@/lib/csv";
 import { getDb } from "@/lib/db";
-import { firstValues } from "@/lib/search-params";
+import { loadRequestLogSearchParams } from "@/lib/api-context/request-log-params";
+import { present } from "@/lib/search-params";
 
 export const dynamic = "force-dynamic";
-
-const filtersSchema = z.object({
-  requestId: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[\w.:-]*$/)
-    .optional()
-    .catch(undefined),
-  outcome: z.enum(["ok", "errors", "held"]).optional().catch(undefined),
-  environment: z.enum(["sandbox", "production"]).optional().catch(undefined),
-});
 
 const BATCH = 1000;
 const HEADER = ["time", "environment", "method", "path", "status", "latency_ms", "request_id", "error_code", "held_by_budget", "member", "credential"];
@@ -36,7 +24,7 @@ export async function GET(req: Request) {
     if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
     throw e;
   }
-  const f = filtersSchema.parse(firstValues(Object.fromEntries(new URL(req.url).searchParams)));
+  const f = present(loadRequestLogSearchParams(req.url));
   const db = await getDb();
   const encoder = new TextEncoder();
   let before: number | undefined;

@@ -12,15 +12,12 @@ import { TransactionStatus } from "@/components/events/transaction-status";
 import { failureText, recipientText } from "@/components/send/payout-list";
 import { BulkBatchActions } from "@/components/send/bulk-batch-actions";
 import { BATCH_STATE_VARIANT } from "@/components/send/bulk-batch-list";
-import { authorizePage } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/roles";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { latestEventId } from "@/lib/events/live";
 import { describeRowError, getBatch, type BatchRowView } from "@/lib/payouts/bulk";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -29,14 +26,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** One bulk batch: its progress, each row's state here and at the provider, approval, and the results file. */
 export default async function BulkBatchPage({ params }: { params: Promise<{ id: string }> }) {
-  const access = await authorizePage("dashboard.view");
+  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
   const { id } = await params;
-  const { t, locale } = await getI18n();
-  const { environment, connected } = await pageEnvironment(access);
-  if (!connected.includes(environment)) return <NotConnected access={access} environment={environment} />;
-  const db = await getDb();
-  const after = await latestEventId(db, access.organizationId);
-  const batch = await getBatch(db, { organizationId: access.organizationId, environment }, id);
+  if (!isConnected) return <NotConnected access={access} environment={environment} />;
+  const batch = await getBatch(db, target, id);
   if (!batch) notFound();
 
   const c = batch.counts;

@@ -2,12 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/pay-status";
-import { authorizePage } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
 import { getCharge } from "@/lib/charges/service";
 import { formatDate, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { pageContext } from "@/lib/pages/page-context";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -20,12 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
  * black on white, without the dashboard around it.
  */
 export default async function PrintBoletoPage({ params }: { params: Promise<{ id: string }> }) {
-  const access = await authorizePage("dashboard.view");
-  const { environment } = await pageEnvironment(access);
+  const { access, db, scope, t, locale } = await pageContext("dashboard.view");
   const { id } = await params;
-  const charge = await getCharge(await getDb(), { organizationId: access.organizationId, environment }, id);
+  const charge = await getCharge(db, scope, id);
   if (!charge?.boleto) notFound();
-  const { t, locale } = await getI18n();
   const b = charge.boleto;
   const p = charge.payer as { name?: string; document?: string; address?: Record<string, string> };
   const a = p.address ?? {};
