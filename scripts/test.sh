@@ -54,20 +54,54 @@ ensure_chromium() {
 # Before vitest: some integration tests read back what a real browser renders (test/receive/decode.test.ts).
 ensure_chromium
 
-step tsc "type check (tsc)"
-npx tsc --noEmit
+# Phases that keep one core busy each run side by side, and vitest runs beside the journeys, which
+# leave about 40 % of two cores idle while a page renders or a journey waits (README "Test speed").
+# Each side job's output is kept in test-results/ and printed when it ends; its seconds are its own.
+mkdir -p test-results
+# beside <phase> <what it does> <command…>: starts the command in the background.
+beside_pids=()
+beside_names=()
+beside() {
+  local name="$1" what="$2"
+  shift 2
+  printf '\n==> %s (beside the next phase: its output follows when it ends)\n' "$what"
+  ( started=$SECONDS; set +e; "$@" > "test-results/$name.log" 2>&1; rc=$?; echo "$((SECONDS - started)) $rc" > "test-results/$name.status"; exit $rc ) &
+  beside_pids+=($!)
+  beside_names+=("$name")
+}
+# settle: waits for every side job, prints its output and time; fails if any failed.
+settle() {
+  local failed=0 i name secs rc
+  for i in "${!beside_pids[@]}"; do
+    name="${beside_names[$i]}"
+    wait "${beside_pids[$i]}" || true
+    printf '\n==> output of %s\n' "$name"
+    cat "test-results/$name.log"
+    read -r secs rc < "test-results/$name.status" || { secs=0; rc=1; }
+    phases+=("$(printf '%6d s  %s (beside)%s' "$secs" "$name" "$([ "$rc" = 0 ] || echo ' (failed)')")")
+    [ "$rc" = 0 ] || failed=1
+  done
+  beside_pids=()
+  beside_names=()
+  return $failed
+}
 
-step eslint "lint (eslint)"
-npx eslint --max-warnings 0 .
-
-step vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})"
-npx vitest run
+step checks "type check (tsc) and lint (eslint), side by side"
+beside tsc "type check (tsc)" npx tsc --noEmit
+beside eslint "lint (eslint)" npx eslint --max-warnings 0 .
+settle
 
 step build "production build (next build)"
 npx next build
 
 step journeys "browser journeys (Playwright in Chromium)"
-npx playwright test
+# At a lower priority, so the journeys' servers and browser have the cores when they want them.
+beside vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})" nice -n 10 npx vitest run
+journeys=0
+npx playwright test || journeys=$?
+finish_phase
+settle
+[ "$journeys" = 0 ]
 
 echo
 echo "All checks passed."
