@@ -56,16 +56,17 @@ ensure_chromium
 
 # Phases that keep one core busy each run side by side, and vitest runs beside the journeys, which
 # leave about 40 % of two cores idle while a page renders or a journey waits (README "Test speed").
-# Each side job's output is kept in test-results/ and printed when it ends; its seconds are its own.
-mkdir -p test-results
+# Each side job's output is kept in .test-logs/ (Playwright empties test-results/ when it starts)
+# and printed when it ends; its seconds are its own.
+rm -rf .test-logs && mkdir -p .test-logs
 # beside <phase> <what it does> <command…>: starts the command in the background.
 beside_pids=()
 beside_names=()
 beside() {
   local name="$1" what="$2"
   shift 2
-  printf '\n==> %s (beside the next phase: its output follows when it ends)\n' "$what"
-  ( started=$SECONDS; set +e; "$@" > "test-results/$name.log" 2>&1; rc=$?; echo "$((SECONDS - started)) $rc" > "test-results/$name.status"; exit $rc ) &
+  printf '\n==> %s (in the background: its output follows when it ends)\n' "$what"
+  ( started=$SECONDS; set +e; "$@" > ".test-logs/$name.log" 2>&1; rc=$?; echo "$((SECONDS - started)) $rc" > ".test-logs/$name.status"; exit $rc ) &
   beside_pids+=($!)
   beside_names+=("$name")
 }
@@ -76,8 +77,8 @@ settle() {
     name="${beside_names[$i]}"
     wait "${beside_pids[$i]}" || true
     printf '\n==> output of %s\n' "$name"
-    cat "test-results/$name.log"
-    read -r secs rc < "test-results/$name.status" || { secs=0; rc=1; }
+    cat ".test-logs/$name.log"
+    read -r secs rc < ".test-logs/$name.status" || { secs=0; rc=1; }
     phases+=("$(printf '%6d s  %s (beside)%s' "$secs" "$name" "$([ "$rc" = 0 ] || echo ' (failed)')")")
     [ "$rc" = 0 ] || failed=1
   done
