@@ -7,6 +7,7 @@ import "server-only";
  */
 import { getDatabase } from "@/lib/db";
 import type { Access } from "@/lib/auth/access";
+import type { Scope } from "@/lib/db/scope";
 import { keyring } from "@/lib/security/keyring";
 import { activeEnvironments } from "@/lib/credentials/service";
 import { ApiContext, type ApiEnvironment, type ProviderStatus, type Read } from "./context";
@@ -42,6 +43,12 @@ export async function pageEnvironment(access: Access): Promise<PageEnvironment> 
   const d = await getDatabase();
   const connected = await activeEnvironments(d.db, access.organizationId);
   return { environment: resolveEnvironment(access.apiEnvironment, connected), connected, chosen: access.apiEnvironment !== null };
+}
+
+/** Where an action or route handler acts for the member: their organisation and the environment their pages show. */
+export async function memberScope(access: Access): Promise<Scope> {
+  const { environment } = await pageEnvironment(access);
+  return { organizationId: access.organizationId, environment };
 }
 
 // --- account reads --------------------------------------------------------------------------------

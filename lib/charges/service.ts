@@ -15,16 +15,14 @@ import { claim } from "@/lib/outbound/claim";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import { ApiContextError, type ApiContext, type ApiEnvironment } from "@/lib/api-context/context";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { ApiContextError, type ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
 import { applyApiTransaction } from "@/lib/events/mirror";
 import { publish } from "@/lib/events/live";
 import { postbackUrlFor } from "@/lib/events/intake";
 import { toChargeRequest, type ChargeForm, type ChargeRequest } from "./form";
-
-export type ChargeTarget = { organizationId: string; environment: ApiEnvironment };
 
 export type ChargeDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
 
@@ -51,7 +49,7 @@ export type BoletoDto = { barcode: string; digitable_line: string; url: string |
 /** The code a failed charge keeps: the API's, the client's, or the context's. */
 const failureCode = (e: unknown): string => (isPaymentApiError(e) || ApiContextError.is(e) ? e.code : "ERROR");
 
-export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userId: string | null, form: ChargeForm): Promise<{ id: string; replayed: boolean }> {
+export async function createCharge(deps: ChargeDeps, target: Scope, userId: string | null, form: ChargeForm): Promise<{ id: string; replayed: boolean }> {
   const { db } = deps;
   const c = schema.charges;
   const { request, currency, amount, chain } = toChargeRequest(form);
@@ -103,7 +101,7 @@ export async function createCharge(deps: ChargeDeps, target: ChargeTarget, userI
   return { id, replayed: false };
 }
 
-async function send(deps: ChargeDeps, target: ChargeTarget, userId: string | null, id: string, request: ChargeRequest): Promise<void> {
+async function send(deps: ChargeDeps, target: Scope, userId: string | null, id: string, request: ChargeRequest): Promise<void> {
   const { db, ctx } = deps;
   const c = schema.charges;
   const postback_url = await postbackUrlFor(db, target.organizationId, target.environment, deps.publicBaseUrl);
@@ -282,7 +280,7 @@ function toView(r: Row): ChargeView {
   };
 }
 
-export async function getCharge(db: Db, target: ChargeTarget, id: string): Promise<ChargeView | null> {
+export async function getCharge(db: Db, target: Scope, id: string): Promise<ChargeView | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.charges;
   const [row] = await baseQuery(db)
@@ -291,7 +289,7 @@ export async function getCharge(db: Db, target: ChargeTarget, id: string): Promi
   return row ? toView(row) : null;
 }
 
-export async function listCharges(db: Db, target: ChargeTarget, limit = 20): Promise<ChargeView[]> {
+export async function listCharges(db: Db, target: Scope, limit = 20): Promise<ChargeView[]> {
   const c = schema.charges;
   const rows = await baseQuery(db)
     .where(inScope(c, target))
@@ -303,7 +301,7 @@ export async function listCharges(db: Db, target: ChargeTarget, limit = 20): Pro
 export type RecentPayer = { name: string; document: string; email: string | null; phone: string | null; address: Record<string, string> | null; currency: string };
 
 /** The latest distinct payers (by document) of the organisation's charges, for "fill from a recent payer". */
-export async function recentPayers(db: Db, target: ChargeTarget, limit = 8): Promise<RecentPayer[]> {
+export async function recentPayers(db: Db, target: Scope, limit = 8): Promise<RecentPayer[]> {
   const result = await db.execute(sql`
     select payer, currency from (
       select distinct on (payer->>'document') payer, currency, created_at
@@ -321,7 +319,7 @@ export async function recentPayers(db: Db, target: ChargeTarget, limit = 8): Pro
   }));
 }
 
-export async function setPayEnabled(db: Db, target: ChargeTarget, id: string, enabled: boolean): Promise<boolean> {
+export async function setPayEnabled(db: Db, target: Scope, id: string, enabled: boolean): Promise<boolean> {
   const c = schema.charges;
   const rows = await db
     .update(c)

@@ -23,8 +23,8 @@ import { claim, sameRequest } from "@/lib/outbound/claim";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type ConversionResponse, type Transaction } from "@/lib/payment-api";
@@ -32,8 +32,6 @@ import { applyApiTransaction } from "@/lib/events/mirror";
 import { publishMany } from "@/lib/events/live";
 import { Money } from "@/lib/payments/money";
 import type { ConversionQuote } from "./form";
-
-export type ConversionTarget = { organizationId: string; environment: ApiEnvironment };
 
 /** `quoteKey`: the secret that seals quotes (derived from AUTH_SECRET by the dashboard). */
 export type ConversionDeps = { db: Db; ctx: ApiContext; quoteKey: string };
@@ -59,17 +57,17 @@ const str = (v: { toFixed(): string } | null | undefined) => (v == null ? null :
 
 type Unsealed = Omit<ConversionQuote, "seal">;
 
-function sealOf(key: string, target: ConversionTarget, q: Unsealed): string {
+function sealOf(key: string, target: Scope, q: Unsealed): string {
   const text = [target.organizationId, target.environment, q.base, q.destination, q.fromAmount, q.toAmount, q.rate, q.spread ?? "", q.fee ?? "", q.expiresAt].join("|");
   return createHmac("sha256", key).update(text).digest("hex");
 }
 
-export function sealQuote(key: string, target: ConversionTarget, q: Unsealed): ConversionQuote {
+export function sealQuote(key: string, target: Scope, q: Unsealed): ConversionQuote {
   return { ...q, seal: sealOf(key, target, q) };
 }
 
 /** Whether the server made this quote for this organisation (and nobody changed a figure since). */
-export function quoteIsSealed(key: string, target: ConversionTarget, q: ConversionQuote): boolean {
+export function quoteIsSealed(key: string, target: Scope, q: ConversionQuote): boolean {
   const { seal, ...rest } = q;
   const want = Buffer.from(sealOf(key, target, rest), "hex");
   const got = Buffer.from(/^[0-9a-f]{64}$/.test(seal) ? seal : "", "hex");
@@ -81,7 +79,7 @@ const body = (p: Pair) => ({ amount: p.amount, base_currency: p.base as never, d
 export type RateView = { base: string; destination: string; amount: string; rate: string; estimatedAmount: string; at: string };
 
 /** POST /v2/conversions/rate: the indicative rate of the moment (and what `amount` would give). */
-export async function rate(deps: ConversionDeps, target: ConversionTarget, userId: string | null, pair: Pair): Promise<RateView> {
+export async function rate(deps: ConversionDeps, target: Scope, userId: string | null, pair: Pair): Promise<RateView> {
   // A read the page polls: a page's deadline, so a provider that does not answer is said quickly.
   const r = await deps.ctx.call(target, { userId }, (client) => client.conversions.rate(body(pair)), { deadline: "page" });
   const at = r.timestamp && !Number.isNaN(Date.parse(r.timestamp)) ? new Date(r.timestamp).toISOString() : (await deps.ctx.providerNow(target)).toISOString();
@@ -92,7 +90,7 @@ export async function rate(deps: ConversionDeps, target: ConversionTarget, userI
 export type QuoteView = { quote: ConversionQuote; msLeft: number };
 
 /** POST /v2/conversions/simulate: from_amount, fee, spread, rate, to_amount and expires_at, sealed. */
-export async function quote(deps: ConversionDeps, target: ConversionTarget, userId: string | null, pair: Pair): Promise<QuoteView> {
+export async function quote(deps: ConversionDeps, target: Scope, userId: string | null, pair: Pair): Promise<QuoteView> {
   const r = await deps.ctx.call(target, { userId }, (client) => client.conversions.simulate(body(pair)));
   const now = await deps.ctx.providerNow(target);
   // The spec leaves expires_at optional: without one, the sandbox's 30 s are assumed.
@@ -116,7 +114,7 @@ export async function quote(deps: ConversionDeps, target: ConversionTarget, user
  * a 30-second quote. A rate read (cheap, and a quote's own pair) answers with the provider's time;
  * when it cannot be made, the last known offset is used.
  */
-export async function providerTime(deps: ConversionDeps, target: ConversionTarget, userId: string | null, pair: Pair): Promise<number> {
+export async function providerTime(deps: ConversionDeps, target: Scope, userId: string | null, pair: Pair): Promise<number> {
   try {
     return Date.parse((await rate(deps, target, userId, pair)).at);
   } catch {
@@ -125,13 +123,13 @@ export async function providerTime(deps: ConversionDeps, target: ConversionTarge
 }
 
 /** Whether the quote still holds on the provider's clock, with the margin. */
-export async function quoteValid(deps: ConversionDeps, target: ConversionTarget, userId: string | null, q: ConversionQuote): Promise<boolean> {
+export async function quoteValid(deps: ConversionDeps, target: Scope, userId: string | null, q: ConversionQuote): Promise<boolean> {
   const now = await providerTime(deps, target, userId, { base: q.base, destination: q.destination, amount: q.fromAmount });
   return Date.parse(q.expiresAt) - now > QUOTE_MARGIN_MS;
 }
 
 /** A new quote for the same pair and amount, and what changed: to_amount new − old (destination currency). */
-export async function requote(deps: ConversionDeps, target: ConversionTarget, userId: string | null, previous: ConversionQuote): Promise<Requoted> {
+export async function requote(deps: ConversionDeps, target: Scope, userId: string | null, previous: ConversionQuote): Promise<Requoted> {
   const fresh = await quote(deps, target, userId, { base: previous.base, destination: previous.destination, amount: previous.fromAmount });
   return { kind: "requoted", ...fresh, previous, difference: new Money(fresh.quote.toAmount).minus(previous.toAmount).toFixed() };
 }
@@ -169,7 +167,7 @@ export type ExecuteInput = { externalId: string; base: string; destination: stri
  * Executes the quote once, or re-quotes when it expired. Throws ConversionRefused for a quote that is
  * not the server's or does not match, and the PaymentApiError of a refusal or an unknown outcome.
  */
-export async function executeConversion(deps: ConversionDeps, target: ConversionTarget, userId: string | null, input: ExecuteInput): Promise<Executed | Requoted> {
+export async function executeConversion(deps: ConversionDeps, target: Scope, userId: string | null, input: ExecuteInput): Promise<Executed | Requoted> {
   const { db } = deps;
   const c = schema.conversions;
   const q = input.quote;
@@ -210,7 +208,7 @@ export async function executeConversion(deps: ConversionDeps, target: Conversion
 type Row = typeof schema.conversions.$inferSelect;
 type Request = { amount: string; base_currency: string; destination_currency: string; external_id: string };
 
-async function byExternalId(db: Db, target: ConversionTarget, externalId: string): Promise<Row | null> {
+async function byExternalId(db: Db, target: Scope, externalId: string): Promise<Row | null> {
   const c = schema.conversions;
   const [row] = await db
     .select()
@@ -221,7 +219,7 @@ async function byExternalId(db: Db, target: ConversionTarget, externalId: string
 }
 
 /** A reference seen before: done → its result; sending → the same body again; failed → sent again while the quote holds. */
-async function again(deps: ConversionDeps, target: ConversionTarget, userId: string | null, row: Row, request: Request, q: ConversionQuote): Promise<Executed | Requoted> {
+async function again(deps: ConversionDeps, target: Scope, userId: string | null, row: Row, request: Request, q: ConversionQuote): Promise<Executed | Requoted> {
   const same = sameRequest(row.request, request);
   if (row.state === "done") {
     if (!same) throw new ConversionRefused("EXTERNAL_ID_USED", "externalId");
@@ -257,7 +255,7 @@ async function again(deps: ConversionDeps, target: ConversionTarget, userId: str
   return send(deps, target, userId, row.id, request);
 }
 
-async function send(deps: ConversionDeps, target: ConversionTarget, userId: string | null, id: string, request: Request): Promise<Executed> {
+async function send(deps: ConversionDeps, target: Scope, userId: string | null, id: string, request: Request): Promise<Executed> {
   const { db, ctx } = deps;
   const c = schema.conversions;
   let r: ConversionResponse;
@@ -325,7 +323,7 @@ async function send(deps: ConversionDeps, target: ConversionTarget, userId: stri
 }
 
 /** Both currencies' available amounts, read through the shared balance read (fresh after money moved). */
-async function balancesAfter(deps: ConversionDeps, target: ConversionTarget, userId: string | null, base: string, destination: string, fresh: boolean): Promise<BalancesAfter> {
+async function balancesAfter(deps: ConversionDeps, target: Scope, userId: string | null, base: string, destination: string, fresh: boolean): Promise<BalancesAfter> {
   try {
     const read = await readBalanceFor(deps.ctx, target, { userId }, { fresh });
     const of = (cur: string) => read.data.find((b) => b.currency === cur)?.available ?? "0";
@@ -370,7 +368,7 @@ const toView = (r: ViewRow): ConversionView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function getConversion(db: Db, target: ConversionTarget, id: string): Promise<ConversionView | null> {
+export async function getConversion(db: Db, target: Scope, id: string): Promise<ConversionView | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.conversions;
   const [row] = await baseQuery(db)
@@ -380,7 +378,7 @@ export async function getConversion(db: Db, target: ConversionTarget, id: string
 }
 
 /** The organisation's latest conversions made from the dashboard, newest first, with the mirror's status. */
-export async function listConversions(db: Db, target: ConversionTarget, limit = 10): Promise<ConversionView[]> {
+export async function listConversions(db: Db, target: Scope, limit = 10): Promise<ConversionView[]> {
   const c = schema.conversions;
   const rows = await baseQuery(db)
     .where(inScope(c, target))

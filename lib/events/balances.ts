@@ -27,11 +27,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
-import type { Target } from "./mirror";
 import { openFinding } from "./findings";
 import { publish } from "./live";
 
@@ -41,7 +40,7 @@ export const balanceFindingKey = (currency: string) => `balance:${currency}`;
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows?: T[] }).rows ?? []));
 
 /** Whether money may be moving between what the API says and what the mirror knows. */
-async function busy(db: Db, target: Target): Promise<boolean> {
+async function busy(db: Db, target: Scope): Promise<boolean> {
   const r = await db.execute(sql`
     select exists (select 1 from webhook_inbox where organization_id = ${target.organizationId} and environment = ${target.environment} and outcome = 'received')
         or exists (select 1 from transactions where organization_id = ${target.organizationId} and environment = ${target.environment} and reported_status is not null) as busy`);
@@ -63,7 +62,7 @@ export function splitShares(amountNet: Decimal.Value, currency: string, split: S
 }
 
 /** What the mirror explains, per currency: the sum of every transaction's effect (see above). */
-export async function mirrorTotals(db: Db, target: Target): Promise<Map<string, Decimal>> {
+export async function mirrorTotals(db: Db, target: Scope): Promise<Map<string, Decimal>> {
   const { organizationId: org, environment: env } = target;
   const r = await db.execute(sql`
     with effects as (
@@ -106,7 +105,7 @@ export type BalanceCheckResult = { checked: false; reason: "busy" | "unreadable"
 /** How many checks in a row must find the same amount before it is reported. */
 const SEEN_BEFORE_FINDING = 2;
 
-export async function checkBalances(deps: { db: Db; ctx: ApiContext }, target: Target): Promise<BalanceCheckResult> {
+export async function checkBalances(deps: { db: Db; ctx: ApiContext }, target: Scope): Promise<BalanceCheckResult> {
   const { db, ctx } = deps;
   if (await busy(db, target)) return { checked: false, reason: "busy" };
   let api: Map<string, Decimal>;
@@ -155,7 +154,7 @@ export async function checkBalances(deps: { db: Db; ctx: ApiContext }, target: T
   return { checked: true, opened, unexplained };
 }
 
-async function clearFinding(db: Db, target: Target, currency: string): Promise<void> {
+async function clearFinding(db: Db, target: Scope, currency: string): Promise<void> {
   const f = schema.reconciliationFindings;
   const cleared = await db
     .update(f)
@@ -174,14 +173,14 @@ async function clearFinding(db: Db, target: Target, currency: string): Promise<v
 }
 
 /** A resolved balance finding is an accepted movement: the currency starts again from the next check. */
-export async function rebaseline(db: Db, target: Target, currency: string): Promise<void> {
+export async function rebaseline(db: Db, target: Scope, currency: string): Promise<void> {
   const b = schema.balanceBaselines;
   await db.delete(b).where(and(inScope(b, target), eq(b.currency, currency)));
 }
 
 export type BalanceCheckDto = { currency: string; since: string; checkedAt: string | null; unexplained: string | null };
 
-export async function balanceChecks(db: Db, target: Target): Promise<BalanceCheckDto[]> {
+export async function balanceChecks(db: Db, target: Scope): Promise<BalanceCheckDto[]> {
   const b = schema.balanceBaselines;
   const rows = await db
     .select()

@@ -1,11 +1,10 @@
 /** Reconciliation findings: one open finding per kind and transaction. */
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { Target } from "./mirror";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { publish } from "./live";
 
-export async function openFinding(db: Db, target: Target, kind: schema.FindingKind, transactionId: string, details: Record<string, unknown>): Promise<boolean> {
+export async function openFinding(db: Db, target: Scope, kind: schema.FindingKind, transactionId: string, details: Record<string, unknown>): Promise<boolean> {
   const f = schema.reconciliationFindings;
   const inserted = await db
     .insert(f)

@@ -5,13 +5,11 @@
  */
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import type { Transaction } from "@/lib/payment-api";
 import { isFinal } from "./status";
 import { cleanText, storableDeep } from "./payload";
 
-export type Target = { organizationId: string; environment: ApiEnvironment };
 export type MirrorOrigin = "dashboard" | "webhook" | "sync";
 
 const dec = (v: unknown) => (v == null ? null : String(v));
@@ -87,7 +85,7 @@ const isRegistered = (item: Transaction) => {
  * the receive and payment pages show) says so too. Only ever towards "registered": a stale answer
  * never takes it back. One statement for the lot, none when no item says so.
  */
-async function markChargesRegistered(db: Db, target: Target, items: Transaction[]): Promise<void> {
+async function markChargesRegistered(db: Db, target: Scope, items: Transaction[]): Promise<void> {
   const ids = items.filter(isRegistered).map((i) => i.transaction_id);
   if (!ids.length) return;
   const c = schema.charges;
@@ -108,7 +106,7 @@ async function markChargesRegistered(db: Db, target: Target, items: Transaction[
  * Writes what the API said about a transaction. The status never moves back (a stale page never
  * undoes a newer read-back); everything else takes the API's latest values.
  */
-export async function applyApiTransaction(db: Db, target: Target, answered: Transaction, origin: MirrorOrigin, webhook?: { event: string }): Promise<{ status: string }> {
+export async function applyApiTransaction(db: Db, target: Scope, answered: Transaction, origin: MirrorOrigin, webhook?: { event: string }): Promise<{ status: string }> {
   const item = storableDeep(answered);
   const t = schema.transactions;
   const cols = columnsOf(item);
@@ -160,7 +158,7 @@ export async function applyApiTransaction(db: Db, target: Target, answered: Tran
  * by row, without a round trip per row. Rows without a date of their own go one by one (their
  * existing date must be kept, which `excluded` cannot tell apart).
  */
-export async function applyApiTransactions(db: Db, target: Target, items: Transaction[], origin: MirrorOrigin): Promise<void> {
+export async function applyApiTransactions(db: Db, target: Scope, items: Transaction[], origin: MirrorOrigin): Promise<void> {
   const byId = new Map(items.map((i) => [i.transaction_id, storableDeep(i)]));
   const dated = [...byId.values()].filter((i) => ts(i.created_at) !== null);
   for (const item of byId.values()) if (ts(item.created_at) === null) await applyApiTransaction(db, target, item, origin);
@@ -196,7 +194,7 @@ export async function applyApiTransactions(db: Db, target: Target, items: Transa
 }
 
 /** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */
-export async function markReported(db: Db, target: Target, transactionId: string, status: string): Promise<boolean> {
+export async function markReported(db: Db, target: Scope, transactionId: string, status: string): Promise<boolean> {
   const t = schema.transactions;
   const rows = await db
     .update(t)
@@ -207,7 +205,7 @@ export async function markReported(db: Db, target: Target, transactionId: string
 }
 
 /** markReported for many transactions of one target in one statement; returns those whose shown status changes. */
-export async function markReportedMany(db: Db, target: Target, claims: Map<string, string>): Promise<{ transactionId: string; reportedStatus: string }[]> {
+export async function markReportedMany(db: Db, target: Scope, claims: Map<string, string>): Promise<{ transactionId: string; reportedStatus: string }[]> {
   if (!claims.size) return [];
   const values = sql.join(
     [...claims].map(([id, status]) => sql`(${id}, ${status})`),
@@ -222,7 +220,7 @@ export async function markReportedMany(db: Db, target: Target, claims: Map<strin
   return rows.filter((r) => r.status !== r.reported).map((r) => ({ transactionId: r.transaction_id, reportedStatus: r.reported }));
 }
 
-export async function clearReported(db: Db, target: Target, transactionId: string): Promise<void> {
+export async function clearReported(db: Db, target: Scope, transactionId: string): Promise<void> {
   const t = schema.transactions;
   await db
     .update(t)
@@ -235,7 +233,7 @@ export async function clearReported(db: Db, target: Target, transactionId: strin
  * wallet's identifier the webhook names (address, PIX key, CLABE, deposit address). The API's list
  * does not carry the wallet, so only the webhook can tell; a row already linked keeps its wallet.
  */
-export async function linkWallet(db: Db, target: Target, transactionId: string, fields: Record<string, unknown>): Promise<string | null> {
+export async function linkWallet(db: Db, target: Scope, transactionId: string, fields: Record<string, unknown>): Promise<string | null> {
   // `fields`: the event's fields in either layout (payload.ts); each checked before it reaches a query.
   let walletId = cleanText(fields.wallet_id);
   if (!walletId) {

@@ -10,15 +10,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { Target } from "./mirror";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { openFinding } from "./findings";
 
 export type ReconcileOptions = { webhookGraceMs?: number; payoutPendingMs?: number; chargeExpiryGraceMs?: number };
 
 export const DEFAULT_WEBHOOK_GRACE_MS = 10 * 60_000;
 
-export async function reconcile(db: Db, target: Target, o: ReconcileOptions = {}): Promise<number> {
+export async function reconcile(db: Db, target: Scope, o: ReconcileOptions = {}): Promise<number> {
   const grace = o.webhookGraceMs ?? DEFAULT_WEBHOOK_GRACE_MS;
   const payoutPending = o.payoutPendingMs ?? 3_600_000;
   const expiryGrace = o.chargeExpiryGraceMs ?? 10 * 60_000;

@@ -8,10 +8,10 @@ import { eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { OpenedDatabase } from "@/lib/db/driver";
 import type { ApiContext } from "@/lib/api-context/context";
-import { applyApiTransactions, type Target } from "./mirror";
+import { applyApiTransactions } from "./mirror";
 import { reconcile, type ReconcileOptions } from "./reconcile";
 import { publish } from "./live";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 
 /** `mirrorSize`: every transaction the mirror holds for the target once the sync was done (pages show it beside "synced N ago"). */
 export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number; mirrorSize: number };
@@ -22,7 +22,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function syncTransactions(
   deps: { db: Db; ctx: ApiContext },
-  target: Target,
+  target: Scope,
   opts: { full?: boolean; reconcile?: ReconcileOptions } = {},
 ): Promise<SyncResult> {
   const { db, ctx } = deps;
@@ -67,7 +67,7 @@ export async function syncTransactions(
  */
 export async function syncIfDue(
   deps: { db: Db; ctx: ApiContext; withLock: OpenedDatabase<typeof schema>["withLock"] },
-  target: Target,
+  target: Scope,
   minIntervalMs: number,
   opts: { reconcile?: ReconcileOptions } = {},
 ): Promise<SyncResult | null> {
@@ -83,7 +83,7 @@ export async function syncIfDue(
 }
 
 /** Every organisation and environment with an active credential. */
-export async function connectedTargets(db: Db): Promise<Target[]> {
+export async function connectedTargets(db: Db): Promise<Scope[]> {
   const c = schema.apiCredentials;
   return db
     .selectDistinct({ organizationId: c.organizationId, environment: c.environment })

@@ -22,14 +22,14 @@ import * as schema from "@/lib/db/schema";
 import type { ApiContext } from "@/lib/api-context/context";
 import { normalizeTransactionStatus } from "@/lib/payment-api/schemas/common";
 import type { Transaction } from "@/lib/payment-api";
-import { applyApiTransaction, BOLETO_METHODS, clearReported, linkWallet, markReported, markReportedMany, type Target } from "./mirror";
+import { applyApiTransaction, BOLETO_METHODS, clearReported, linkWallet, markReported, markReportedMany } from "./mirror";
 import { BOLETO_REGISTERED, EVENT_STATUS, INFRACTION_EVENTS, isHandledEvent, statusRank } from "./status";
 import { cleanIdentifier, cleanText, parseBody, webhookFields } from "./payload";
 import { publish, publishMany, type LiveKind } from "./live";
 import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 
 type InboxRow = typeof schema.webhookInbox.$inferSelect;
 
@@ -130,7 +130,7 @@ const waitingForBudget = (code = "RATE_LIMIT_EXCEEDED") => ({ result: "waiting_f
 
 export async function processRow(deps: WorkerDeps, row: InboxRow, hints: BudgetHints = new BudgetHints()): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
-  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const target: Scope = { organizationId: row.organizationId, environment: row.environment };
   const event = row.event ?? "";
   if (!isHandledEvent(event)) {
     await finish(db, row, "unknown_event", { reason: "event_not_in_spec" });
@@ -262,7 +262,7 @@ export function boletoRegistration(item: Transaction | null): Registration | nul
  * the payment's own event, and no balance moved.
  */
 async function applyRegistration(deps: WorkerDeps, row: InboxRow, item: Transaction, verification: object): Promise<"applied" | "duplicate"> {
-  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const target: Scope = { organizationId: row.organizationId, environment: row.environment };
   const block = (item as { boleto?: unknown }).boleto;
   const registered = { ...item, boleto: { ...(block && typeof block === "object" ? block : {}), registration: "registered" } } as Transaction;
   // The API's block with registration "registered": what it said (or, paid or silent, what it implies).
@@ -301,7 +301,7 @@ const INFRACTION_EVENT_STATUS: Record<string, string> = {
  */
 async function processInfractionRow(deps: WorkerDeps, row: InboxRow, event: string, payload: Record<string, unknown>, hints: BudgetHints): Promise<schema.WebhookOutcome | "retry"> {
   const { db, ctx } = deps;
-  const target: Target = { organizationId: row.organizationId, environment: row.environment };
+  const target: Scope = { organizationId: row.organizationId, environment: row.environment };
   const infractionId = cleanIdentifier(payload.infraction_id) ?? row.objectId!;
   const claimed = INFRACTION_EVENT_STATUS[event] ?? null;
   // Keyed by the infraction, not by the disputed transaction the intake keys it by (a transaction

@@ -9,12 +9,10 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
-import type { Target } from "@/lib/events/mirror";
 import type { InfractionDetail, InfractionSummary } from "@/lib/payment-api/schemas/infractions";
 
-export type { Target };
 export type InfractionOrigin = "sync" | "webhook" | "detail";
 export type InfractionRow = typeof schema.infractions.$inferSelect;
 /** A mirror row with the deadline the organisation works to (the API's minus its internal hours). */
@@ -46,7 +44,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
  */
 export async function applyApiInfraction(
   db: Db,
-  target: Target,
+  target: Scope,
   item: InfractionSummary | InfractionDetail,
   origin: InfractionOrigin,
 ): Promise<{ status: string; created: boolean }> {
@@ -125,7 +123,7 @@ export type InfractionDeps = { db: Db; ctx: ApiContext };
  * Pages through every infraction (all statuses, 100 a page) into the mirror. The list's budget is
  * 60/min; the context waits for a slot rather than sending what the API would refuse.
  */
-export async function syncInfractions(deps: InfractionDeps, target: Target, opts: { budgetWaitMs?: number } = {}): Promise<{ pages: number; infractions: number }> {
+export async function syncInfractions(deps: InfractionDeps, target: Scope, opts: { budgetWaitMs?: number } = {}): Promise<{ pages: number; infractions: number }> {
   const { db, ctx } = deps;
   let page = 1;
   let count = 0;
@@ -142,7 +140,7 @@ export async function syncInfractions(deps: InfractionDeps, target: Target, opts
 /** Reads one infraction's detail from the API (nothing written); `deadline`: a page's read says "page". */
 export async function readInfraction(
   ctx: ApiContext,
-  target: Target,
+  target: Scope,
   infractionId: string,
   opts: { budgetWaitMs?: number; userId?: string | null; deadline?: CallDeadline } = {},
 ): Promise<InfractionDetail> {
@@ -155,7 +153,7 @@ export async function readInfraction(
 /** Reads the detail (replies, debtor, creditor included) and writes it to the mirror. */
 export async function refreshInfraction(
   deps: InfractionDeps,
-  target: Target,
+  target: Scope,
   infractionId: string,
   opts: { budgetWaitMs?: number; userId?: string | null; origin?: InfractionOrigin; deadline?: CallDeadline } = {},
 ): Promise<{ status: string; detail: InfractionDetail }> {
@@ -202,7 +200,7 @@ export type InfractionAlert = typeof schema.infractionAlerts.$inferSelect;
  * For every unresolved infraction, records each threshold (48 h, 24 h, 6 h before the effective
  * deadline) already crossed at `now`, once (a second call inserts nothing). Returns the new rows.
  */
-export async function recordCrossedThresholds(db: Db, target: Target, now: Date = new Date()): Promise<InfractionAlert[]> {
+export async function recordCrossedThresholds(db: Db, target: Scope, now: Date = new Date()): Promise<InfractionAlert[]> {
   const t = schema.infractions;
   const hours = await getInternalDeadlineHours(db, target.organizationId);
   const open = await db
@@ -235,14 +233,14 @@ export type InfractionFilter = {
   limit?: number;
 };
 
-const scope = (target: Target) => [inScope(schema.infractions, target)];
+const scope = (target: Scope) => [inScope(schema.infractions, target)];
 const withEffective = (rows: InfractionRow[], hours: number): InfractionView[] => rows.map((r) => ({ ...r, effectiveDeadlineAt: effectiveDeadline(r.deadlineAt, hours) }));
 
 /**
  * The organisation's infractions, unresolved first, then by effective deadline (soonest first; the
  * internal hours shift every deadline alike, so this is the API deadline's order too).
  */
-export async function listInfractions(db: Db, target: Target, filter: InfractionFilter): Promise<InfractionView[]> {
+export async function listInfractions(db: Db, target: Scope, filter: InfractionFilter): Promise<InfractionView[]> {
   const t = schema.infractions;
   const where: SQL[] = scope(target);
   if (filter.status) where.push(eq(t.status, filter.status));
@@ -272,7 +270,7 @@ export async function listInfractions(db: Db, target: Target, filter: Infraction
  * of `now` (its internal deadline already passed included), while the API's deadline has not
  * passed (after it a reply is refused: nothing left to do in time).
  */
-export async function dueSoonCount(db: Db, target: Target, now: Date = new Date(), hours = 48): Promise<number> {
+export async function dueSoonCount(db: Db, target: Scope, now: Date = new Date(), hours = 48): Promise<number> {
   const t = schema.infractions;
   const internal = await getInternalDeadlineHours(db, target.organizationId);
   const horizon = new Date(now.getTime() + (hours + internal) * 3_600_000);
@@ -284,7 +282,7 @@ export async function dueSoonCount(db: Db, target: Target, now: Date = new Date(
 }
 
 /** The nearest threshold recorded for each infraction (6 h before 24 h before 48 h). */
-export async function nearestThresholds(db: Db, target: Target, infractionIds: string[]): Promise<Map<string, schema.InfractionThreshold>> {
+export async function nearestThresholds(db: Db, target: Scope, infractionIds: string[]): Promise<Map<string, schema.InfractionThreshold>> {
   const nearest = new Map<string, schema.InfractionThreshold>();
   if (!infractionIds.length) return nearest;
   const a = schema.infractionAlerts;
@@ -308,7 +306,7 @@ export type InfractionAlertView = InfractionView & { threshold: schema.Infractio
  * API's clock) and whose API deadline has not passed, due first, each with the nearest threshold
  * recorded for it; and, when none is that close, the next one due.
  */
-export async function infractionAlerts(db: Db, target: Target, now: Date, hours = 48, limit = 5): Promise<{ due: InfractionAlertView[]; next: InfractionView | null }> {
+export async function infractionAlerts(db: Db, target: Scope, now: Date, hours = 48, limit = 5): Promise<{ due: InfractionAlertView[]; next: InfractionView | null }> {
   const open = (await listInfractions(db, target, { userId: null, limit: 200 })).filter(
     (i) => UNRESOLVED.includes(i.status) && i.deadlineAt !== null && i.deadlineAt.getTime() > now.getTime() && i.effectiveDeadlineAt !== null,
   );
@@ -319,7 +317,7 @@ export async function infractionAlerts(db: Db, target: Target, now: Date, hours 
   return { due: due.map((i) => ({ ...i, threshold: nearest.get(i.infractionId) ?? null })), next };
 }
 
-export async function getInfraction(db: Db, target: Target, infractionId: string): Promise<InfractionView | null> {
+export async function getInfraction(db: Db, target: Scope, infractionId: string): Promise<InfractionView | null> {
   const t = schema.infractions;
   const [[row], hours] = await Promise.all([
     db
@@ -335,7 +333,7 @@ export async function getInfraction(db: Db, target: Target, infractionId: string
  * Assigns an infraction to a member of the organisation (null: unassigned). False when the
  * infraction is not the organisation's or the user is not a member.
  */
-export async function setAssignee(db: Db, target: Target, infractionId: string, assigneeId: string | null): Promise<boolean> {
+export async function setAssignee(db: Db, target: Scope, infractionId: string, assigneeId: string | null): Promise<boolean> {
   if (assigneeId) {
     const m = schema.memberships;
     const [member] = await db

@@ -14,9 +14,9 @@ import { describeFailure } from "@/lib/api-context/describe";
 import { recordAudit } from "@/lib/audit/audit";
 import { publish } from "@/lib/events/live";
 import { isPaymentApiError } from "@/lib/payment-api";
-import { applyApiInfraction, getInfraction, refreshInfraction, type InfractionView, type Target } from "./mirror";
+import { applyApiInfraction, getInfraction, refreshInfraction, type InfractionView } from "./mirror";
 import { checkEvidence, evidenceFileName, MAX_MESSAGE, sniffType, SNIFF_BYTES } from "./evidence";
-import type { Db } from "@/lib/db/scope";
+import type { Db, Scope } from "@/lib/db/scope";
 
 export type ReplyDeps = { db: Db; ctx: ApiContext };
 export type ReplyFile = { name: string; bytes: Uint8Array };
@@ -44,7 +44,7 @@ export function replyClosedReason(row: Pick<InfractionView, "status" | "deadline
  * The infraction as the mirror knows it, or the refusal: unknown to the organisation's environment
  * (404), resolved or past the API's deadline (409). Cheap: the route asks before reading the body.
  */
-export async function checkReplyable(db: Db, target: Target, infractionId: string, now: Date = new Date()): Promise<{ ok: true; row: InfractionView } | Extract<ReplyOutcome, { ok: false }>> {
+export async function checkReplyable(db: Db, target: Scope, infractionId: string, now: Date = new Date()): Promise<{ ok: true; row: InfractionView } | Extract<ReplyOutcome, { ok: false }>> {
   const row = await getInfraction(db, target, infractionId);
   if (!row) return fail(404, "NOT_FOUND", `${K}.notFound`) as Extract<ReplyOutcome, { ok: false }>;
   const closed = replyClosedReason(row, now);
@@ -67,7 +67,7 @@ export function checkReplyInput(message: string, files: readonly ReplyFile[]): E
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Best effort: the mirror after a failed or unknown reply (a timeout may still have landed). */
-async function refreshQuietly(deps: ReplyDeps, target: Target, infractionId: string, userId: string | null) {
+async function refreshQuietly(deps: ReplyDeps, target: Scope, infractionId: string, userId: string | null) {
   try {
     await refreshInfraction(deps, target, infractionId, { userId, budgetWaitMs: 0 });
   } catch {
@@ -82,7 +82,7 @@ async function refreshQuietly(deps: ReplyDeps, target: Target, infractionId: str
  */
 export async function replyToInfraction(
   deps: ReplyDeps,
-  target: Target,
+  target: Scope,
   userId: string | null,
   infractionId: string,
   message: string,

@@ -5,11 +5,8 @@
  */
 import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { ApiEnvironment } from "@/lib/db/schema";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { rowsOf } from "@/lib/api-context/rate-budget";
-
-export type MirrorTarget = { organizationId: string; environment: ApiEnvironment };
 
 export type VolumeDay = {
   /** the calendar day in the member's market time zone, YYYY-MM-DD */
@@ -29,7 +26,7 @@ export type VolumeDay = {
  */
 export async function dailyVolume(
   db: Db,
-  target: MirrorTarget,
+  target: Scope,
   q: { currency: string; days: number; timeZone: string; now?: Date },
 ): Promise<VolumeDay[]> {
   const now = (q.now ?? new Date()).toISOString();
@@ -80,7 +77,7 @@ export type VolumeCurrency = { currency: string; confirmed: number };
  * `days` days first. Counting transactions rather than adding amounts compares currencies fairly:
  * one bitcoin and one real are not the same size.
  */
-export async function volumeCurrencies(db: Db, target: MirrorTarget, q: { days: number; now?: Date }): Promise<VolumeCurrency[]> {
+export async function volumeCurrencies(db: Db, target: Scope, q: { days: number; now?: Date }): Promise<VolumeCurrency[]> {
   const t = schema.transactions;
   const since = new Date((q.now ?? new Date()).getTime() - q.days * 86_400_000);
   const confirmed = sql<number>`count(*) filter (where ${t.status} = 'confirmed' and ${t.type} in ('cashin', 'cashout') and ${t.apiCreatedAt} >= ${since.toISOString()}::timestamptz)::int`;
@@ -107,7 +104,7 @@ export type LatestRowDto = {
 };
 
 /** The newest transactions of the mirror. */
-export async function latestRows(db: Db, target: MirrorTarget, limit = 8): Promise<LatestRowDto[]> {
+export async function latestRows(db: Db, target: Scope, limit = 8): Promise<LatestRowDto[]> {
   const t = schema.transactions;
   const rows = await db
     .select({
@@ -131,7 +128,7 @@ export async function latestRows(db: Db, target: MirrorTarget, limit = 8): Promi
 }
 
 /** Reconciliation findings still open for the organisation and environment, and when they were last checked. */
-export async function openFindings(db: Db, target: MirrorTarget): Promise<{ count: number; checkedAt: string | null }> {
+export async function openFindings(db: Db, target: Scope): Promise<{ count: number; checkedAt: string | null }> {
   const f = schema.reconciliationFindings;
   const [row] = await db
     .select({ n: count(), checkedAt: max(f.checkedAt) })

@@ -20,8 +20,8 @@ import { Refusal } from "@/lib/refusal";
 import { claim, sameRequest } from "@/lib/outbound/claim";
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import type { ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
 import { applyApiTransaction } from "@/lib/events/mirror";
@@ -33,7 +33,6 @@ import { NO_APPROVAL, needsApproval, type ApprovalPolicy } from "./policy";
 
 export { NO_APPROVAL, needsApproval, type ApprovalPolicy };
 
-export type PayoutTarget = { organizationId: string; environment: ApiEnvironment };
 export type PayoutDeps = { db: Db; ctx: ApiContext; publicBaseUrl: string };
 
 /** A payout refused by the dashboard itself (the API's own refusals come as PaymentApiError). */
@@ -68,7 +67,7 @@ export type RequestResult = { id: string; state: schema.PayoutState; replayed: b
  * second request with the same external_id and body is the same payout: it is answered as it stands
  * (and sent again when its first answer was lost); another body under that reference is refused.
  */
-export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, userId: string | null, plan: PayoutPlan, policy?: ApprovalPolicy): Promise<RequestResult> {
+export async function requestPayout(deps: PayoutDeps, target: Scope, userId: string | null, plan: PayoutPlan, policy?: ApprovalPolicy): Promise<RequestResult> {
   const { db } = deps;
   const p = schema.payouts;
   const held = needsApproval(policy ?? (await getApprovalPolicy(db, target.organizationId)), { [plan.currency]: plan.amount });
@@ -110,7 +109,7 @@ export async function requestPayout(deps: PayoutDeps, target: PayoutTarget, user
  * Concurrent calls for one payout may both reach the API: they carry the same external_id and body,
  * which the API answers with one transaction.
  */
-export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId: string | null, id: string): Promise<schema.PayoutState> {
+export async function sendPayout(deps: PayoutDeps, target: Scope, userId: string | null, id: string): Promise<schema.PayoutState> {
   const { db, ctx } = deps;
   const p = schema.payouts;
   const [row] = await db
@@ -181,7 +180,7 @@ export async function sendPayout(deps: PayoutDeps, target: PayoutTarget, userId:
  * A second member approves a held payout: it is queued and sent with the body (and external_id) fixed
  * when it was requested. The requester can never approve their own (checked in the same statement).
  */
-export async function approvePayout(deps: PayoutDeps, target: PayoutTarget, approverId: string, id: string): Promise<schema.PayoutState> {
+export async function approvePayout(deps: PayoutDeps, target: Scope, approverId: string, id: string): Promise<schema.PayoutState> {
   const p = schema.payouts;
   const [row] = await deps.db
     .update(p)
@@ -201,7 +200,7 @@ export async function approvePayout(deps: PayoutDeps, target: PayoutTarget, appr
   return sendPayout(deps, target, approverId, id);
 }
 
-export async function rejectPayout(db: Db, target: PayoutTarget, userId: string, id: string, reason: string): Promise<void> {
+export async function rejectPayout(db: Db, target: Scope, userId: string, id: string, reason: string): Promise<void> {
   const p = schema.payouts;
   const [row] = await db
     .update(p)
@@ -211,7 +210,7 @@ export async function rejectPayout(db: Db, target: PayoutTarget, userId: string,
   if (!row) throw await whyNotDecidable(db, target, id, null);
 }
 
-async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<PayoutRefused> {
+async function whyNotDecidable(db: Db, target: Scope, id: string, approverId: string | null): Promise<PayoutRefused> {
   const p = schema.payouts;
   const [row] = await db
     .select({ state: p.state, requestedBy: p.requestedBy })
@@ -281,7 +280,7 @@ export function payoutViewColumns() {
 }
 
 /** What a payout row holds of its plan, in the organisation's scope (the caller adds its reference, state and author). */
-export function payoutValuesOf(target: PayoutTarget, plan: PayoutPlan) {
+export function payoutValuesOf(target: Scope, plan: PayoutPlan) {
   return {
     organizationId: target.organizationId,
     environment: target.environment,
@@ -334,7 +333,7 @@ function toView(r: Row): PayoutView {
   };
 }
 
-export async function getPayout(db: Db, target: PayoutTarget, id: string): Promise<PayoutView | null> {
+export async function getPayout(db: Db, target: Scope, id: string): Promise<PayoutView | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const p = schema.payouts;
   const [row] = await baseQuery(db)
@@ -344,7 +343,7 @@ export async function getPayout(db: Db, target: PayoutTarget, id: string): Promi
 }
 
 /** The latest single payouts and transfers (bulk rows are shown with their batch). */
-export async function listPayouts(db: Db, target: PayoutTarget, opts: { states?: schema.PayoutState[]; limit?: number } = {}): Promise<PayoutView[]> {
+export async function listPayouts(db: Db, target: Scope, opts: { states?: schema.PayoutState[]; limit?: number } = {}): Promise<PayoutView[]> {
   const p = schema.payouts;
   const rows = await baseQuery(db)
     .where(and(inScope(p, target), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined))
@@ -354,7 +353,7 @@ export async function listPayouts(db: Db, target: PayoutTarget, opts: { states?:
 }
 
 /** How many requests wait for a second member (single payouts and bulk batches): the menu's badge. */
-export async function pendingApprovalCount(db: Db, target: PayoutTarget): Promise<number> {
+export async function pendingApprovalCount(db: Db, target: Scope): Promise<number> {
   const p = schema.payouts;
   const b = schema.payoutBatches;
   const [single] = await db
@@ -371,7 +370,7 @@ export async function pendingApprovalCount(db: Db, target: PayoutTarget): Promis
 export type AwaitingBatch = { id: string; fileName: string | null; rowCount: number; totals: Record<string, string>; requestedBy: string | null; requestedByName: string | null; createdAt: string };
 
 /** Bulk batches held for approval (each is decided on its own page). */
-export async function awaitingBatches(db: Db, target: PayoutTarget): Promise<AwaitingBatch[]> {
+export async function awaitingBatches(db: Db, target: Scope): Promise<AwaitingBatch[]> {
   const b = schema.payoutBatches;
   const rows = await db
     .select({
@@ -391,7 +390,7 @@ export async function awaitingBatches(db: Db, target: PayoutTarget): Promise<Awa
 }
 
 /** Single payouts and transfers decided lately (approved or rejected), newest first. */
-export async function recentlyDecided(db: Db, target: PayoutTarget, limit = 10): Promise<PayoutView[]> {
+export async function recentlyDecided(db: Db, target: Scope, limit = 10): Promise<PayoutView[]> {
   const p = schema.payouts;
   const rows = await baseQuery(db)
     .where(and(inScope(p, target), isNull(p.batchId), sql`${p.decidedAt} is not null`))

@@ -12,8 +12,8 @@
 import { Refusal } from "@/lib/refusal";
 import { and, count, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
-import type { ApiContext, ApiEnvironment } from "@/lib/api-context/context";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import type { ApiContext } from "@/lib/api-context/context";
 import { recordAudit, type Actor } from "@/lib/audit/audit";
 import type { WalletResponse } from "@/lib/payment-api";
 import { toRowDto, type TransactionRowDto } from "@/lib/transactions/query";
@@ -21,8 +21,6 @@ import type { CashInChain } from "@/lib/payments/chains";
 import type { CoreCurrency } from "@/lib/payments/currencies";
 import type { SandboxControl } from "@/lib/sandbox-control/client";
 import { checkDepositAmount, type AmountProblem, type WalletKind } from "./form-schema";
-
-export type WalletTarget = { organizationId: string; environment: ApiEnvironment };
 
 /** How many deposits each wallet shows (the newest); the rest are a click away in Transactions. */
 export const DEPOSITS_PER_WALLET = 10;
@@ -105,7 +103,7 @@ export type CreateWalletInput = { currency: CoreCurrency; chain?: CashInChain; l
  * member who asked, and the creation goes to the audit log. A failure is thrown as it came
  * (PaymentApiError or ApiContextError): `describeWalletFailure` puts it in words.
  */
-export async function createWallet(deps: { db: Db; ctx: ApiContext }, target: WalletTarget, actor: Actor, input: CreateWalletInput): Promise<WalletDto> {
+export async function createWallet(deps: { db: Db; ctx: ApiContext }, target: Scope, actor: Actor, input: CreateWalletInput): Promise<WalletDto> {
   const { db, ctx } = deps;
   const res = await ctx.call(target, { userId: actor.userId }, (c) => c.wallets.create({ currency: input.currency, ...(input.chain ? { chain: input.chain } : {}) }).withResponse());
   const w: WalletResponse = res.data;
@@ -144,7 +142,7 @@ export async function createWallet(deps: { db: Db; ctx: ApiContext }, target: Wa
   return toWalletDto(row!, null);
 }
 
-async function findWalletRow(db: Db, target: WalletTarget, walletId: string): Promise<WalletRow | null> {
+async function findWalletRow(db: Db, target: Scope, walletId: string): Promise<WalletRow | null> {
   const w = schema.wallets;
   const [row] = await db
     .select()
@@ -155,7 +153,7 @@ async function findWalletRow(db: Db, target: WalletTarget, walletId: string): Pr
 }
 
 /** One of the organisation's wallets in an environment, or null (another organisation's is not found). */
-export async function findWallet(db: Db, target: WalletTarget, walletId: string): Promise<WalletDto | null> {
+export async function findWallet(db: Db, target: Scope, walletId: string): Promise<WalletDto | null> {
   const row = await findWalletRow(db, target, walletId);
   return row ? toWalletDto(row, null) : null;
 }
@@ -164,14 +162,14 @@ export async function findWallet(db: Db, target: WalletTarget, walletId: string)
 
 const t = schema.transactions;
 
-const mirrorOf = (target: WalletTarget) => inScope(t, target);
+const mirrorOf = (target: Scope) => inScope(t, target);
 
 /**
  * The newest `perWallet` deposits of each wallet, in one statement: ranked per wallet over the
  * (organisation, environment, wallet, date) index, so a wallet with thousands of deposits costs no
  * more than one with ten.
  */
-async function latestDeposits(db: Db, target: WalletTarget, walletIds: string[], perWallet: number): Promise<Map<string, WalletDepositDto[]>> {
+async function latestDeposits(db: Db, target: Scope, walletIds: string[], perWallet: number): Promise<Map<string, WalletDepositDto[]>> {
   const out = new Map<string, WalletDepositDto[]>();
   if (!walletIds.length) return out;
   const ranked = db
@@ -241,7 +239,7 @@ function toTotals(r: TotalsRow | undefined): WalletTotals {
  * its newest deposits; and the deposits the mirror links to wallets this dashboard did not create
  * (made by another integration, or a creation whose answer was lost).
  */
-export async function listWallets(db: Db, target: WalletTarget, opts: { page?: number; pageSize?: number; depositsPerWallet?: number } = {}): Promise<WalletPage> {
+export async function listWallets(db: Db, target: Scope, opts: { page?: number; pageSize?: number; depositsPerWallet?: number } = {}): Promise<WalletPage> {
   const pageSize = Math.max(1, Math.min(opts.pageSize ?? WALLETS_PER_PAGE, 100));
   const perWallet = Math.max(1, Math.min(opts.depositsPerWallet ?? DEPOSITS_PER_WALLET, 100));
   const w = schema.wallets;
@@ -283,7 +281,7 @@ export async function listWallets(db: Db, target: WalletTarget, opts: { page?: n
   };
 }
 
-async function otherWallets(db: Db, target: WalletTarget, perWallet: number): Promise<OtherWalletDto[]> {
+async function otherWallets(db: Db, target: Scope, perWallet: number): Promise<OtherWalletDto[]> {
   const w = schema.wallets;
   const rows = await db
     .select(totalsColumns)
@@ -325,7 +323,7 @@ export class WalletRefused extends Refusal<"NOT_FOUND" | "NOT_SANDBOX" | "AMOUNT
 export async function simulateWalletDeposit(
   db: Db,
   control: Pick<SandboxControl, "deposit">,
-  target: WalletTarget,
+  target: Scope,
   actor: Actor,
   input: { walletId: string; amount: string; payer?: { name: string; document: string } },
 ): Promise<{ transactionId: string; amount: string; currency: string }> {

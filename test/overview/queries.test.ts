@@ -7,8 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
-import { dailyVolume, latestRows, openFindings, volumeCurrencies, type MirrorTarget } from "@/lib/overview/queries";
-import { describeEachDatabase, type TestDb } from "../support/databases";
+import { dailyVolume, latestRows, openFindings, volumeCurrencies } from "@/lib/overview/queries";
+import { describeEachDatabase } from "../support/databases";
+import type { Db, Scope } from "@/lib/db/scope";
 
 type Row = {
   at: string;
@@ -20,12 +21,12 @@ type Row = {
   method?: string;
 };
 
-async function organization(db: TestDb, name: string): Promise<string> {
+async function organization(db: Db, name: string): Promise<string> {
   const [org] = await db.insert(schema.organizations).values({ name }).returning();
   return org!.id;
 }
 
-async function mirror(db: TestDb, target: MirrorTarget, rows: Row[]): Promise<string[]> {
+async function mirror(db: Db, target: Scope, rows: Row[]): Promise<string[]> {
   const ids = rows.map(() => randomBytes(16).toString("hex"));
   await db.insert(schema.transactions).values(
     rows.map((r, i) => ({

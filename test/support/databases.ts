@@ -7,13 +7,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { openDatabase, type Database } from "@/lib/db/driver";
+import { openDatabase } from "@/lib/db/driver";
+import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { DASHBOARD_MIGRATIONS } from "./templates";
 
 export { DASHBOARD_MIGRATIONS, SANDBOX_MIGRATIONS } from "./templates";
 
-export type TestDb = Database<typeof schema>;
 
 export type TargetDatabase = { name: string; url?: string };
 
@@ -51,10 +51,10 @@ export async function createScratchDatabase(baseUrl: string, prefix: string, pro
   };
 }
 
-export function describeEachDatabase(title: string, suite: (get: () => TestDb) => void) {
+export function describeEachDatabase(title: string, suite: (get: () => Db) => void) {
   for (const target of databaseTargets()) {
     describe(`${title} [${target.name}]`, () => {
-      let db: TestDb | undefined;
+      let db: Db | undefined;
       let close: (() => Promise<void>) | undefined;
       let drop: (() => Promise<void>) | undefined;
       beforeAll(async () => {

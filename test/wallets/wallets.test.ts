@@ -17,11 +17,12 @@ import { eventsSince, latestEventId } from "@/lib/events/live";
 import { createTranslator, getMessages } from "@/lib/i18n";
 import type { FetchLike } from "@/lib/payment-api";
 import { describeWalletFailure } from "@/lib/wallets/failures";
-import { createWallet, findWallet, listWallets, simulateWalletDeposit, type WalletTarget } from "@/lib/wallets/service";
+import { createWallet, findWallet, listWallets, simulateWalletDeposit } from "@/lib/wallets/service";
 import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import type { Scope } from "@/lib/db/scope";
 
 
 const en = createTranslator(getMessages("en"), "en");
@@ -54,7 +55,7 @@ for (const target of databaseTargets()) {
       const { id } = await registerSandboxCredential(h, org.organizationId, actor.userId, credential);
       await activateCredential(db(), ctx, org.organizationId, id, actor);
       await routeSandboxWebhooks(db(), h.control, org.organizationId, credential.client_id, receiver.url);
-      const t: WalletTarget = { organizationId: org.organizationId, environment: "sandbox" };
+      const t: Scope = { organizationId: org.organizationId, environment: "sandbox" };
       return { target: t, actor };
     }
 

@@ -7,8 +7,8 @@
  * organisation can be executed.
  */
 import { createHmac } from "node:crypto";
-import { getDatabase } from "@/lib/db";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { apiContext, memberScope } from "@/lib/api-context";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
@@ -16,7 +16,8 @@ import { apiFailure, type FailureWording } from "@/lib/outbound/failure";
 import { env } from "@/lib/env";
 import type { Access } from "@/lib/auth/authorize";
 import { conversionAmount, conversionExecuteFormSchema, conversionQuoteFormSchema, conversionRequoteFormSchema } from "@/lib/conversions/form";
-import { executeConversion, quote, quoteIsSealed, rate, requote, type ConversionDeps, type ConversionTarget } from "@/lib/conversions/service";
+import { executeConversion, quote, quoteIsSealed, rate, requote, type ConversionDeps } from "@/lib/conversions/service";
+import type { Scope } from "@/lib/db/scope";
 
 /** API codes with a text of their own on the Convert page; anything else is described generally. */
 const CONVERT_CODES = new Set([
@@ -54,10 +55,10 @@ function quoteKey(): string {
   return createHmac("sha256", env().AUTH_SECRET).update("conversion-quote-seal-v1").digest("hex");
 }
 
-async function setup(access: Access): Promise<{ deps: ConversionDeps; target: ConversionTarget }> {
-  const { environment } = await pageEnvironment(access);
-  const d = await getDatabase();
-  return { deps: { db: d.db, ctx: await apiContext(), quoteKey: quoteKey() }, target: { organizationId: access.organizationId, environment } };
+async function setup(access: Access): Promise<{ deps: ConversionDeps; target: Scope }> {
+  const scope = await memberScope(access);
+  const db = await getDb();
+  return { deps: { db, ctx: await apiContext(), quoteKey: quoteKey() }, target: scope };
 }
 
 /** The live rate of a pair (and what the amount would give); no money moves. */

@@ -4,8 +4,8 @@
  * deadline (admins). Each action checks the session, the organisation and the role itself.
  */
 import { z } from "zod";
-import { getDatabase } from "@/lib/db";
-import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { memberScope } from "@/lib/api-context";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
 import { MAX_INTERNAL_DEADLINE_HOURS, setAssignee, setInternalDeadlineHours } from "@/lib/infractions/mirror";
@@ -14,9 +14,9 @@ export const assignInfractionAction = protectedAction(
   "infractions.reply",
   z.object({ id: z.string().min(1).max(100), assigneeId: z.string().uuid().nullable() }),
   async ({ id, assigneeId }, { access }) => {
-    const { environment } = await pageEnvironment(access);
-    const d = await getDatabase();
-    if (!(await setAssignee(d.db, { organizationId: access.organizationId, environment }, id, assigneeId))) {
+    const scope = await memberScope(access);
+    const db = await getDb();
+    if (!(await setAssignee(db, scope, id, assigneeId))) {
       throw new Refusal("NOT_FOUND", "infractions.detail.assignNotFound");
     }
     return { assigneeId };
@@ -27,7 +27,7 @@ export const setInternalDeadlineAction = protectedAction(
   "organization.manage",
   z.object({ hours: z.coerce.number().int("infractions.settings.hoursInvalid").min(0, "infractions.settings.hoursInvalid").max(MAX_INTERNAL_DEADLINE_HOURS, "infractions.settings.hoursInvalid") }),
   async ({ hours }, { access }) => {
-    const d = await getDatabase();
-    return { hours: await setInternalDeadlineHours(d.db, access.organizationId, hours, access.userId) };
+    const db = await getDb();
+    return { hours: await setInternalDeadlineHours(db, access.organizationId, hours, access.userId) };
   },
 );

@@ -6,8 +6,8 @@
  * organisation is "not found".
  */
 import { z } from "zod";
-import { getDatabase } from "@/lib/db";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { apiContext, memberScope } from "@/lib/api-context";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
@@ -46,13 +46,13 @@ const CHARGE_WORDING: FailureWording = {
 };
 
 export const createChargeAction = protectedAction("charges.create", chargeFormSchema, async (form, { access, actor }) => {
-  const { environment } = await pageEnvironment(access);
-  const d = await getDatabase();
-  const target = { organizationId: access.organizationId, environment };
+  const target = await memberScope(access);
+  const { environment } = target;
+  const db = await getDb();
   try {
-    const r = await createCharge({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, form);
+    const r = await createCharge({ db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, form);
     if (!r.replayed) {
-      await recordAudit(d.db, {
+      await recordAudit(db, {
         organizationId: access.organizationId,
         actor,
         action: "charge.created",
@@ -69,10 +69,10 @@ export const createChargeAction = protectedAction("charges.create", chargeFormSc
 const idSchema = z.string().uuid();
 
 export const setPayLinkAction = protectedAction("charges.create", z.object({ id: idSchema, enabled: z.boolean() }), async ({ id, enabled }, { access, actor }) => {
-  const { environment } = await pageEnvironment(access);
-  const d = await getDatabase();
-  if (!(await setPayEnabled(d.db, { organizationId: access.organizationId, environment }, id, enabled))) throw new Refusal("NOT_FOUND", "charges.errors.notFound");
-  await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.pay_link_changed", target: id, details: { enabled } });
+  const scope = await memberScope(access);
+  const db = await getDb();
+  if (!(await setPayEnabled(db, scope, id, enabled))) throw new Refusal("NOT_FOUND", "charges.errors.notFound");
+  await recordAudit(db, { organizationId: access.organizationId, actor, action: "charge.pay_link_changed", target: id, details: { enabled } });
   return { enabled };
 });
 
@@ -80,11 +80,12 @@ export const simulateChargeAction = protectedAction(
   "charges.create",
   z.object({ id: idSchema, event: z.enum(CHARGE_SIMULATIONS) }),
   async ({ id, event }, { access, actor }) => {
-    const { environment } = await pageEnvironment(access);
+    const scope = await memberScope(access);
+    const { environment } = scope;
     const control = await sandboxControlFor(access, environment);
     if (!control) throw new Refusal("SANDBOX_ONLY", "charges.errors.sandboxOnly");
-    const d = await getDatabase();
-    const charge = await getCharge(d.db, { organizationId: access.organizationId, environment }, id);
+    const db = await getDb();
+    const charge = await getCharge(db, scope, id);
     if (!charge?.transactionId) throw new Refusal("NOT_FOUND", "charges.errors.notFound");
     try {
       await control.simulate(charge.transactionId, { event });
@@ -92,7 +93,7 @@ export const simulateChargeAction = protectedAction(
       if (e instanceof SandboxControlError) throw new Refusal(e.code, "charges.errors.simulateRefused", { code: e.code });
       throw e;
     }
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "charge.simulated", target: id, details: { event, transactionId: charge.transactionId } });
+    await recordAudit(db, { organizationId: access.organizationId, actor, action: "charge.simulated", target: id, details: { event, transactionId: charge.transactionId } });
     return { event };
   },
 );

@@ -7,8 +7,8 @@
  * another organisation is "not found".
  */
 import { z } from "zod";
-import { getDatabase } from "@/lib/db";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { apiContext, memberScope } from "@/lib/api-context";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
 import { recordAudit } from "@/lib/audit/audit";
@@ -18,7 +18,7 @@ import { APPROVAL_MODES } from "@/lib/vocabulary";
 import { CURRENCIES } from "@/lib/payments/currencies";
 import { normalizeAmount } from "@/lib/charges/form";
 import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
-import { approvePayout, getPayout, PayoutRefused, rejectPayout, requestPayout, sendPayout, type PayoutTarget } from "@/lib/payouts/service";
+import { approvePayout, getPayout, PayoutRefused, rejectPayout, requestPayout, sendPayout } from "@/lib/payouts/service";
 import { changeApprovalPolicy, decidePolicyChange } from "@/lib/payouts/policy-changes";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
@@ -72,19 +72,14 @@ function sendWording(kind: string): FailureWording {
 }
 const sendFailure = (e: unknown, environment: string, kind: string) => apiFailure(e, sendWording(kind), { environment, moneyMayMove: true });
 
-async function targetOf(access: Access): Promise<PayoutTarget> {
-  const { environment } = await pageEnvironment(access);
-  return { organizationId: access.organizationId, environment };
-}
-
 async function request(plan: PayoutPlan, access: Access, actor: Actor) {
-  const target = await targetOf(access);
-  const d = await getDatabase();
-  const deps = { db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() };
+  const target = await memberScope(access);
+  const db = await getDb();
+  const deps = { db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() };
   try {
     const r = await requestPayout(deps, target, access.userId, plan);
     if (!r.replayed) {
-      await recordAudit(d.db, {
+      await recordAudit(db, {
         organizationId: access.organizationId,
         actor,
         action: r.state === "awaiting_approval" ? "payout.requested" : plan.kind === "transfer" ? "transfer.sent" : "payout.sent",
@@ -109,12 +104,12 @@ export const resendPayoutAction = protectedAction(
   "money.move",
   idSchema,
   async ({ id }, { access }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
-    const payout = await getPayout(d.db, target, id);
+    const target = await memberScope(access);
+    const db = await getDb();
+    const payout = await getPayout(db, target, id);
     if (!payout) throw new Refusal("NOT_FOUND", "send.errors.NOT_FOUND");
     try {
-      return { state: await sendPayout({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id) };
+      return { state: await sendPayout({ db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id) };
     } catch (e) {
       throw sendFailure(e, target.environment, payout.kind);
     }
@@ -126,17 +121,17 @@ export const approvePayoutAction = protectedAction(
   "money.approve",
   idSchema,
   async ({ id }, { access, actor }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
-    const payout = await getPayout(d.db, target, id);
+    const target = await memberScope(access);
+    const db = await getDb();
+    const payout = await getPayout(db, target, id);
     try {
-      const state = await approvePayout({ db: d.db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id);
-      await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state, amount: payout?.amount, currency: payout?.currency } });
+      const state = await approvePayout({ db, ctx: await apiContext(), publicBaseUrl: publicBaseUrl() }, target, access.userId, id);
+      await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state, amount: payout?.amount, currency: payout?.currency } });
       return { state };
     } catch (e) {
       if (!(e instanceof PayoutRefused) && payout) {
         // Approved, then the send failed: the approval stands (the payout is "failed" or still "sending").
-        await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state: "send_failed", amount: payout.amount, currency: payout.currency } });
+        await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout.approved", target: id, details: { state: "send_failed", amount: payout.amount, currency: payout.currency } });
       }
       throw sendFailure(e, target.environment, payout?.kind ?? "pix");
     }
@@ -148,14 +143,14 @@ export const rejectPayoutAction = protectedAction(
   "money.approve",
   z.object({ id: z.string().uuid(), reason: z.string().trim().min(3, "send.errors.reasonRequired").max(300, "send.errors.tooLong") }),
   async ({ id, reason }, { access, actor }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
+    const target = await memberScope(access);
+    const db = await getDb();
     try {
-      await rejectPayout(d.db, target, access.userId, id, reason);
+      await rejectPayout(db, target, access.userId, id, reason);
     } catch (e) {
       throw sendFailure(e, target.environment, "pix");
     }
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.rejected", target: id, details: { reason } });
+    await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout.rejected", target: id, details: { reason } });
     return { state: "rejected" as const };
   },
 );
@@ -176,8 +171,8 @@ export const setApprovalPolicyAction = protectedAction(
     const clean: Record<string, string> = {};
     for (const [c, v] of Object.entries(thresholds)) if (v) clean[c] = normalizeAmount(v)!;
     if (mode === "above" && Object.keys(clean).length === 0) throw new Refusal("INVALID_INPUT", "send.errors.thresholdMissing", undefined, "thresholds");
-    const d = await getDatabase();
-    const { applied } = await changeApprovalPolicy(d.db, access.organizationId, actor, { mode, thresholds: clean });
+    const db = await getDb();
+    const { applied } = await changeApprovalPolicy(db, access.organizationId, actor, { mode, thresholds: clean });
     return { mode, thresholds: clean, applied };
   },
   { reauth: true },
@@ -188,8 +183,8 @@ export const decidePolicyChangeAction = protectedAction(
   "organization.manage",
   z.object({ decision: z.enum(["approve", "reject"]) }),
   async ({ decision }, { access, actor }) => {
-    const d = await getDatabase();
-    return decidePolicyChange(d.db, access.organizationId, actor, decision);
+    const db = await getDb();
+    return decidePolicyChange(db, access.organizationId, actor, decision);
   },
   { reauth: true },
 );
@@ -199,11 +194,11 @@ export const simulatePayoutAction = protectedAction(
   "money.move",
   z.object({ id: z.string().uuid(), event: z.enum(["cashout.confirmed", "cashout.failed"]), errorCode: z.enum(PAYOUT_FAILURE_CODES).optional() }),
   async ({ id, event, errorCode }, { access, actor }) => {
-    const target = await targetOf(access);
+    const target = await memberScope(access);
     const control = await sandboxControlFor(access, target.environment);
     if (!control) throw new Refusal("SANDBOX_ONLY", "charges.errors.sandboxOnly");
-    const d = await getDatabase();
-    const payout = await getPayout(d.db, target, id);
+    const db = await getDb();
+    const payout = await getPayout(db, target, id);
     if (!payout?.transactionId || payout.kind === "transfer") throw new Refusal("NOT_FOUND", "send.errors.NOT_FOUND");
     try {
       await control.simulate(payout.transactionId, { event, ...(event === "cashout.failed" ? { error_code: errorCode ?? "UNKNOWN" } : {}) });
@@ -211,7 +206,7 @@ export const simulatePayoutAction = protectedAction(
       if (e instanceof SandboxControlError) throw new Refusal(e.code, "charges.errors.simulateRefused", { code: e.code });
       throw e;
     }
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout.simulated", target: id, details: { event, errorCode, transactionId: payout.transactionId } });
+    await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout.simulated", target: id, details: { event, errorCode, transactionId: payout.transactionId } });
     return { event };
   },
 );

@@ -7,7 +7,7 @@
  */
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { apiContext, memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import type { CashInChain } from "@/lib/payments/chains";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
@@ -21,10 +21,10 @@ import { createWallet, simulateWalletDeposit, type WalletDto } from "@/lib/walle
  * unknown the answer is WALLET_OUTCOME_UNKNOWN (nothing was stored; the wallet may exist).
  */
 export const createWalletAction = protectedAction("charges.create", walletFormSchema, async (input, { access, actor }): Promise<WalletDto> => {
-  const { environment } = await pageEnvironment(access);
+  const target = await memberScope(access);
+  const { environment } = target;
   // The form was shown for another environment (switched in another tab): do not create it here.
   if (input.environment !== environment) throw new Refusal("ENVIRONMENT_CHANGED", "wallets.errors.environmentChanged");
-  const target = { organizationId: access.organizationId, environment };
   try {
     return await createWallet({ db: await getDb(), ctx: await apiContext() }, target, actor, {
       currency: input.currency,
@@ -49,11 +49,12 @@ export const createWalletAction = protectedAction("charges.create", walletFormSc
  * webhooks. Refused unless the active credential targets our own sandbox.
  */
 export const simulateWalletDepositAction = protectedAction("charges.create", depositFormSchema, async ({ walletId, amount }, { access, actor }) => {
-  const { environment } = await pageEnvironment(access);
+  const scope = await memberScope(access);
+  const { environment } = scope;
   const control = await sandboxControlFor(access, environment);
   if (!control) throw new Refusal("SANDBOX_TOOLS_UNAVAILABLE", "wallets.errors.sandboxOnly");
   try {
-    return await simulateWalletDeposit(await getDb(), control, { organizationId: access.organizationId, environment }, actor, { walletId, amount });
+    return await simulateWalletDeposit(await getDb(), control, scope, actor, { walletId, amount });
   } catch (e) {
     if (e instanceof SandboxControlError) {
       if (e.code === "INVALID_AMOUNT") throw new Refusal(e.code, "wallets.errors.amountInvalid", undefined, "amount");

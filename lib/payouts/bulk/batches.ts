@@ -2,9 +2,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { publish } from "@/lib/events/live";
-import { getApprovalPolicy, needsApproval, payoutValuesOf, type PayoutDeps, type PayoutTarget } from "../service";
+import { getApprovalPolicy, needsApproval, payoutValuesOf, type PayoutDeps } from "../service";
 import { RowError, validateBulkCsv } from "./validate";
 import { Refusal } from "@/lib/refusal";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -22,7 +22,7 @@ const BASE32 = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
  * The batch's reference: 10 characters, derived from the upload's one-time token, so that the same
  * upload confirmed twice (a double click, a resubmit) is the same batch.
  */
-export function batchReference(target: PayoutTarget, token: string): string {
+export function batchReference(target: Scope, token: string): string {
   const h = createHash("sha256").update(`${target.organizationId}|${target.environment}|${token}`).digest();
   let out = "B";
   for (let i = 0; i < 9; i++) out += BASE32[h[i]! % BASE32.length];
@@ -39,7 +39,7 @@ export type CreateBatchResult = { id: string; reference: string; state: schema.P
  */
 export async function createBatch(
   deps: Pick<PayoutDeps, "db">,
-  target: PayoutTarget,
+  target: Scope,
   userId: string | null,
   file: { fileName: string | null; text: string; token?: string },
 ): Promise<CreateBatchResult> {
@@ -112,7 +112,7 @@ export async function createBatch(
  * A second member approves a held batch: every row is queued for the runner with the body (and
  * external_id) fixed at upload. The requester never approves their own (checked in the statement).
  */
-export async function approveBatch(db: Db, target: PayoutTarget, approverId: string, id: string): Promise<void> {
+export async function approveBatch(db: Db, target: Scope, approverId: string, id: string): Promise<void> {
   const b = schema.payoutBatches;
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -133,7 +133,7 @@ export async function approveBatch(db: Db, target: PayoutTarget, approverId: str
 }
 
 /** A member with the right declines a held batch, with a reason: none of its rows is ever sent. */
-export async function rejectBatch(db: Db, target: PayoutTarget, userId: string, id: string, reason: string): Promise<void> {
+export async function rejectBatch(db: Db, target: Scope, userId: string, id: string, reason: string): Promise<void> {
   const b = schema.payoutBatches;
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -153,7 +153,7 @@ export async function rejectBatch(db: Db, target: PayoutTarget, userId: string, 
   await publish(db, target.organizationId, target.environment, "transaction", { batchId: id, state: "rejected" });
 }
 
-async function whyNotDecidable(db: Db, target: PayoutTarget, id: string, approverId: string | null): Promise<BulkRefused> {
+async function whyNotDecidable(db: Db, target: Scope, id: string, approverId: string | null): Promise<BulkRefused> {
   const b = schema.payoutBatches;
   const [row] = await db
     .select({ state: b.state, requestedBy: b.requestedBy })

@@ -1,9 +1,9 @@
 /** Reading batches: the list, and one batch with each row joined to the mirror. */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db } from "@/lib/db/scope";
+import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { type PayoutRecipient } from "../form";
-import { payoutViewColumns, type PayoutTarget, type PayoutView } from "../service";
+import { payoutViewColumns, type PayoutView } from "../service";
 import { SkippedRow } from "./batches";
 
 export type BatchCounts = { total: number; awaiting: number; queued: number; sending: number; sent: number; failed: number; rejected: number; confirmed: number; settledFailed: number };
@@ -97,7 +97,7 @@ function toSummary(r: SummaryRow): BatchSummary {
   };
 }
 
-export async function listBatches(db: Db, target: PayoutTarget, limit = 20): Promise<BatchSummary[]> {
+export async function listBatches(db: Db, target: Scope, limit = 20): Promise<BatchSummary[]> {
   const b = schema.payoutBatches;
   const rows = await db
     .select(summarySelect())
@@ -109,7 +109,7 @@ export async function listBatches(db: Db, target: PayoutTarget, limit = 20): Pro
 }
 
 /** A batch with each row's state joined to the mirror (status, error code, fee); null when not the organisation's. */
-export async function getBatch(db: Db, target: PayoutTarget, id: string): Promise<BatchView | null> {
+export async function getBatch(db: Db, target: Scope, id: string): Promise<BatchView | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const b = schema.payoutBatches;
   const [row] = await db

@@ -1,11 +1,11 @@
 /** The runner: sends queued rows under the cash-out budget, holding each batch by a lease, so that a crash or a second instance never sends a row twice. */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { type Db } from "@/lib/db/scope";
+import { type Db, type Scope } from "@/lib/db/scope";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { publish } from "@/lib/events/live";
-import { sendPayout, type PayoutDeps, type PayoutTarget } from "../service";
+import { sendPayout, type PayoutDeps } from "../service";
 
 export type RunnerOptions = {
   /** this instance (a lease names it) */
@@ -112,7 +112,7 @@ async function runBatch(deps: PayoutDeps, batch: ClaimedBatch, o: RunnerOptions)
   const sleep = o.sleep ?? defaultSleep;
   const leaseMs = o.leaseMs ?? 15_000;
   const pacer = pacerFor(o.perMinute ?? 6_000);
-  const target: PayoutTarget = { organizationId: batch.organizationId, environment: batch.environment };
+  const target: Scope = { organizationId: batch.organizationId, environment: batch.environment };
   const caller = batch.decidedBy ?? batch.requestedBy;
   let lost = false;
   let halted = false;

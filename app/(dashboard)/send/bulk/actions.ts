@@ -7,20 +7,14 @@
  * organisation and environment: another organisation's id is "not found".
  */
 import { z } from "zod";
-import { getDatabase } from "@/lib/db";
-import { pageEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
+import { memberScope } from "@/lib/api-context";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { recordAudit } from "@/lib/audit/audit";
 import { approveBatch, BULK_MAX_BYTES, createBatch, describeRowError, getBatch, rejectBatch, validateBulkCsv } from "@/lib/payouts/bulk";
 import { kickBulkRunner } from "@/lib/payouts/bulk-runtime";
-import { getApprovalPolicy, needsApproval, type PayoutTarget } from "@/lib/payouts/service";
-import type { Access } from "@/lib/auth/authorize";
+import { getApprovalPolicy, needsApproval } from "@/lib/payouts/service";
 import { translateKeyOrText } from "@/lib/i18n/translate";
-
-async function targetOf(access: Access): Promise<PayoutTarget> {
-  const { environment } = await pageEnvironment(access);
-  return { organizationId: access.organizationId, environment };
-}
 
 const fileSchema = z.object({
   fileName: z.string().max(300).nullable(),
@@ -35,8 +29,8 @@ export type Preview = { ok: true; rows: PreviewRow[]; valid: number; invalid: nu
 export const previewBulkAction = protectedAction("money.move", fileSchema, async ({ text }, { access, t }): Promise<Preview> => {
   const parsed = validateBulkCsv(text);
   if (!parsed.ok) return { ok: false, error: translateKeyOrText(t, parsed.error) };
-  const d = await getDatabase();
-  const held = parsed.valid > 0 && needsApproval(await getApprovalPolicy(d.db, access.organizationId), parsed.totals);
+  const db = await getDb();
+  const held = parsed.valid > 0 && needsApproval(await getApprovalPolicy(db, access.organizationId), parsed.totals);
   return {
     ok: true,
     valid: parsed.valid,
@@ -59,11 +53,11 @@ export const createBatchAction = protectedAction(
   "money.move",
   fileSchema.extend({ token: z.string().min(8).max(100) }),
   async ({ fileName, text, token }, { access, actor }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
-    const r = await createBatch({ db: d.db }, target, access.userId, { fileName, text, token });
+    const target = await memberScope(access);
+    const db = await getDb();
+    const r = await createBatch({ db }, target, access.userId, { fileName, text, token });
     if (!r.replayed) {
-      await recordAudit(d.db, {
+      await recordAudit(db, {
         organizationId: access.organizationId,
         actor,
         action: "payout_batch.created",
@@ -83,11 +77,11 @@ export const approveBatchAction = protectedAction(
   "money.approve",
   idSchema,
   async ({ id }, { access, actor }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
-    await approveBatch(d.db, target, access.userId, id);
-    const batch = await getBatch(d.db, target, id);
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.approved", target: id, details: { reference: batch?.reference, rows: batch?.rowCount, totals: batch?.totals } });
+    const target = await memberScope(access);
+    const db = await getDb();
+    await approveBatch(db, target, access.userId, id);
+    const batch = await getBatch(db, target, id);
+    await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout_batch.approved", target: id, details: { reference: batch?.reference, rows: batch?.rowCount, totals: batch?.totals } });
     kickBulkRunner();
     return { state: "queued" as const };
   },
@@ -98,10 +92,10 @@ export const rejectBatchAction = protectedAction(
   "money.approve",
   z.object({ id: z.string().uuid(), reason: z.string().trim().min(1, "bulk.errors.reasonRequired").max(300) }),
   async ({ id, reason }, { access, actor }) => {
-    const target = await targetOf(access);
-    const d = await getDatabase();
-    await rejectBatch(d.db, target, access.userId, id, reason);
-    await recordAudit(d.db, { organizationId: access.organizationId, actor, action: "payout_batch.rejected", target: id, details: { reason } });
+    const target = await memberScope(access);
+    const db = await getDb();
+    await rejectBatch(db, target, access.userId, id, reason);
+    await recordAudit(db, { organizationId: access.organizationId, actor, action: "payout_batch.rejected", target: id, details: { reason } });
     return { state: "rejected" as const };
   },
 );

@@ -4,7 +4,7 @@
  * dashboard; the organisation is theirs, the environment the one their pages show.
  */
 import { authorize, AuthorizationError } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
+import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
 import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
@@ -23,11 +23,11 @@ export async function GET(req: Request) {
     throw e;
   }
   const { t, locale } = await getI18n();
-  const { environment } = await pageEnvironment(access);
+  const target = await memberScope(access);
+  const { environment } = target;
   const view = toTransactionView(loadTransactionSearchParams(new URL(req.url).searchParams));
   const timeZone = LOCALE_TIME_ZONES[locale];
   const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
   const total = await countTransactions(db, target, view, timeZone);
   const rows = streamTransactions(db, target, view, view.sort, timeZone);
   const toLine = csvLines(t, timeZone);

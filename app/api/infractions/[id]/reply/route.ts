@@ -8,7 +8,7 @@
  */
 import { authorize, AuthorizationError } from "@/lib/auth/authorize";
 import { clientAddress } from "@/lib/auth/client-address";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { apiContext, memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
 import { translateKeyOrText, type Translate } from "@/lib/i18n/translate";
@@ -63,8 +63,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   }
   const { t } = await getI18n();
   const { id } = await params;
-  const { environment } = await pageEnvironment(access);
-  const target = { organizationId: access.organizationId, environment };
+  const target = await memberScope(access);
   const db = await getDb();
 
   // Before reading anything: the infraction must be the organisation's and still answerable.

@@ -5,7 +5,7 @@
  * environment their pages show (another's is 404).
  */
 import { authorize, AuthorizationError } from "@/lib/auth/authorize";
-import { pageEnvironment } from "@/lib/api-context";
+import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
 import { batchResultsCsv, getBatch } from "@/lib/payouts/bulk";
@@ -22,8 +22,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   }
   const { id } = await params;
   const { t } = await getI18n();
-  const { environment } = await pageEnvironment(access);
-  const batch = await getBatch(await getDb(), { organizationId: access.organizationId, environment }, id);
+  const scope = await memberScope(access);
+  const batch = await getBatch(await getDb(), scope, id);
   if (!batch) return Response.json({ error: "not_found" }, { status: 404 });
   return new Response(`\uFEFF${batchResultsCsv(batch, t)}`, {
     headers: {
