@@ -15,7 +15,7 @@ import { claim } from "@/lib/outbound/claim";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
 import { ApiContextError, type ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -284,7 +284,7 @@ export async function getCharge(db: Db, target: Scope, id: string): Promise<Char
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.charges;
   const [row] = await baseQuery(db)
-    .where(and(inScope(c, target), eq(c.id, id)))
+    .where(byIdInScope(c, target, id))
     .limit(1);
   return row ? toView(row) : null;
 }
@@ -324,7 +324,7 @@ export async function setPayEnabled(db: Db, target: Scope, id: string, enabled: 
   const rows = await db
     .update(c)
     .set({ payEnabled: enabled, updatedAt: new Date() })
-    .where(and(inScope(c, target), eq(c.id, id)))
+    .where(byIdInScope(c, target, id))
     .returning({ id: c.id });
   return rows.length > 0;
 }

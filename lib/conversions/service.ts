@@ -23,7 +23,7 @@ import { claim, sameRequest } from "@/lib/outbound/claim";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { callOutcome } from "@/lib/api-context/outcome";
@@ -372,7 +372,7 @@ export async function getConversion(db: Db, target: Scope, id: string): Promise<
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const c = schema.conversions;
   const [row] = await baseQuery(db)
-    .where(and(inScope(c, target), eq(c.id, id)))
+    .where(byIdInScope(c, target, id))
     .limit(1);
   return row ? toView(row) : null;
 }

@@ -3,7 +3,7 @@
  * code (opening it is `getDb()` in lib/db/index.ts; tests open their own through
  * test/support/databases.ts). A `Scope` is an organisation and one of its API environments, and
  * `inScope(table, scope)` is the one filter that keeps a query inside it (a scope may also be another
- * table's columns, in a join).
+ * table's columns, in a join); `byIdInScope` finds one row by id inside it.
  */
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -19,4 +19,9 @@ type ScopedColumns = { organizationId: PgColumn; environment: PgColumn };
 /** `table` rows of `scope`: its organisation and environment. */
 export function inScope(table: ScopedColumns, scope: Scope | ScopedColumns): SQL {
   return and(eq(table.organizationId, scope.organizationId), eq(table.environment, scope.environment))!;
+}
+
+/** The row `id` of `table`, only within `scope`: another organisation's id finds nothing. */
+export function byIdInScope(table: ScopedColumns & { id: PgColumn }, scope: Scope, id: string): SQL {
+  return and(inScope(table, scope), eq(table.id, id))!;
 }

@@ -20,7 +20,7 @@ import { Refusal } from "@/lib/refusal";
 import { claim, sameRequest } from "@/lib/outbound/claim";
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -115,7 +115,7 @@ export async function sendPayout(deps: PayoutDeps, target: Scope, userId: string
   const [row] = await db
     .update(p)
     .set({ state: "sending", updatedAt: new Date() })
-    .where(and(eq(p.id, id), inScope(p, target), inArray(p.state, ["queued", "sending"])))
+    .where(and(byIdInScope(p, target, id), inArray(p.state, ["queued", "sending"])))
     .returning();
   if (!row) {
     const [now] = await db.select({ state: p.state }).from(p).where(eq(p.id, id)).limit(1);
@@ -205,7 +205,7 @@ export async function rejectPayout(db: Db, target: Scope, userId: string, id: st
   const [row] = await db
     .update(p)
     .set({ state: "rejected", decidedBy: userId, decidedAt: new Date(), rejectReason: reason, updatedAt: new Date() })
-    .where(and(eq(p.id, id), inScope(p, target), eq(p.state, "awaiting_approval"), isNull(p.batchId)))
+    .where(and(byIdInScope(p, target, id), eq(p.state, "awaiting_approval"), isNull(p.batchId)))
     .returning({ id: p.id });
   if (!row) throw await whyNotDecidable(db, target, id, null);
 }
@@ -215,7 +215,7 @@ async function whyNotDecidable(db: Db, target: Scope, id: string, approverId: st
   const [row] = await db
     .select({ state: p.state, requestedBy: p.requestedBy })
     .from(p)
-    .where(and(eq(p.id, id), inScope(p, target), isNull(p.batchId)))
+    .where(and(byIdInScope(p, target, id), isNull(p.batchId)))
     .limit(1);
   if (!row) return new PayoutRefused("NOT_FOUND");
   if (row.state !== "awaiting_approval") return new PayoutRefused("ALREADY_DECIDED");
@@ -337,7 +337,7 @@ export async function getPayout(db: Db, target: Scope, id: string): Promise<Payo
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const p = schema.payouts;
   const [row] = await baseQuery(db)
-    .where(and(inScope(p, target), eq(p.id, id)))
+    .where(byIdInScope(p, target, id))
     .limit(1);
   return row ? toView(row) : null;
 }

@@ -32,7 +32,7 @@ vi.mock("@/lib/i18n/server", async () => {
   const i18n = await import("@/lib/i18n");
   return { getI18n: async () => ({ locale: "en", messages: i18n.getMessages("en"), t: i18n.createTranslator(i18n.getMessages("en"), "en") }) };
 });
-vi.mock("@/lib/api-context", () => ({ apiContext: async () => route.ctx, pageEnvironment: async () => ({ environment: "sandbox", connected: ["sandbox"], chosen: false }) }));
+vi.mock("@/lib/api-context", () => ({ apiContext: async () => route.ctx, memberScope: async (access: { organizationId: string }) => ({ organizationId: access.organizationId, environment: "sandbox" }) }));
 vi.mock("@/lib/db", () => ({ getDb: async () => route.db }));
 
 const withHead = (head: number[] | string, size: number) => {

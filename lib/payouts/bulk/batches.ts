@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
 import { publish } from "@/lib/events/live";
 import { getApprovalPolicy, needsApproval, payoutValuesOf, type PayoutDeps } from "../service";
 import { RowError, validateBulkCsv } from "./validate";
@@ -118,7 +118,7 @@ export async function approveBatch(db: Db, target: Scope, approverId: string, id
     const [row] = await tx
       .update(b)
       .set({ state: "queued", decidedBy: approverId, decidedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(b.id, id), inScope(b, target), eq(b.state, "awaiting_approval"), or(isNull(b.requestedBy), ne(b.requestedBy, approverId))))
+      .where(and(byIdInScope(b, target, id), eq(b.state, "awaiting_approval"), or(isNull(b.requestedBy), ne(b.requestedBy, approverId))))
       .returning({ id: b.id });
     if (!row) return false;
     const p = schema.payouts;
@@ -139,7 +139,7 @@ export async function rejectBatch(db: Db, target: Scope, userId: string, id: str
     const [row] = await tx
       .update(b)
       .set({ state: "rejected", decidedBy: userId, decidedAt: new Date(), rejectReason: reason, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(b.id, id), inScope(b, target), eq(b.state, "awaiting_approval")))
+      .where(and(byIdInScope(b, target, id), eq(b.state, "awaiting_approval")))
       .returning({ id: b.id });
     if (!row) return false;
     const p = schema.payouts;
@@ -158,7 +158,7 @@ async function whyNotDecidable(db: Db, target: Scope, id: string, approverId: st
   const [row] = await db
     .select({ state: b.state, requestedBy: b.requestedBy })
     .from(b)
-    .where(and(eq(b.id, id), inScope(b, target)))
+    .where(byIdInScope(b, target, id))
     .limit(1);
   if (!row) return new BulkRefused("NOT_FOUND");
   if (row.state !== "awaiting_approval") return new BulkRefused("ALREADY_DECIDED");

@@ -1,7 +1,7 @@
 /** Reading batches: the list, and one batch with each row joined to the mirror. */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
 import { type PayoutRecipient } from "../form";
 import { payoutViewColumns, type PayoutView } from "../service";
 import { SkippedRow } from "./batches";
@@ -115,7 +115,7 @@ export async function getBatch(db: Db, target: Scope, id: string): Promise<Batch
   const [row] = await db
     .select(summarySelect())
     .from(b)
-    .where(and(eq(b.id, id), inScope(b, target)))
+    .where(byIdInScope(b, target, id))
     .limit(1);
   if (!row) return null;
   const p = schema.payouts;
