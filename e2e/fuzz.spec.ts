@@ -484,6 +484,8 @@ async function demoState(page: Page) {
   const views = (await texts(page, '[data-testid="saved-view"]')).sort();
   const locale = await page.locator("html").getAttribute("lang");
   await page.goto("/send/approvals");
+  // Read once the live stream is connected: its status ("Connecting…", then "Live") is part of the page's text.
+  await expect(page.locator('[data-live-state]:not([data-live-state="live"])')).toHaveCount(0);
   const approvalPolicy = (await page.locator("main").innerText()).slice(0, 2_000);
   const api = await merchantIntegration(page);
   const sandboxIds: string[] = [];

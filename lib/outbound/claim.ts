@@ -5,8 +5,8 @@
  * per organisation and environment). A second request under the same reference finds that row
  * instead of writing another: the caller then replays it (the same body: the row's state answers, or
  * the stored body goes out again, which the API's idempotency answers with the same transaction) or
- * refuses it (another body under a reference already used). `settle` in each service records the
- * answer on the row afterwards.
+ * refuses it (another body under a reference already used). Each service records the API's answer
+ * on the row afterwards (`send` in lib/charges and lib/conversions, `sendPayout` in lib/payouts).
  */
 import { and, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
