@@ -2,8 +2,7 @@ import Decimal from "decimal.js";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readFees, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
+import { readFees, type ApiEnvironment } from "@/lib/api-context";
 import { FEE_FIELDS, feesByOperation, normalizeFees, type FeeEntry, type FeeField } from "@/lib/account/normalize";
 import { formatAmount, formatPercent } from "@/lib/account/format";
 import type { MessageKey } from "@/lib/i18n/translate";
@@ -11,6 +10,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
+import { sectionRead, UnavailableSection } from "./section-read";
 
 const LABELS: Record<FeeField, MessageKey> = {
   percentage: "account.fees.percentage",
@@ -27,19 +27,8 @@ const isFree = (e: FeeEntry) => isZero(e.percentage) && isZero(e.fixed) && (e.mi
 /** The account's fees (GET /v2/account/fees) per operation, method and currency. */
 export async function FeesSection({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t, locale } = await getI18n();
-  // While the provider does not answer, the last answer kept is shown with its time, and why.
-  const { read, error } = await readOrLastKnown(access, environment, "fees", () => readFees(access, environment));
-  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
-  if (!read) {
-    return (
-      <section aria-labelledby="fees-title" className="grid gap-3">
-        <h2 id="fees-title" className="text-lg font-semibold">
-          {t("account.fees.title")}
-        </h2>
-        <ApiFailure failure={failure!} title={t("account.fees.unavailable")} />
-      </section>
-    );
-  }
+  const { read, failure } = await sectionRead(access, environment, "fees", () => readFees(access, environment), t);
+  if (!read) return <UnavailableSection id="fees" title={t("account.fees.title")} unavailable={t("account.fees.unavailable")} failure={failure!} />;
   const fees = normalizeFees(read.data);
   // A maximum is shown only when the API answers one somewhere; the other three always, "not provided" when missing.
   const fields = FEE_FIELDS.filter((f) => f !== "maximum" || fees.entries.some((e) => e.maximum !== null));

@@ -2,8 +2,7 @@ import Decimal from "decimal.js";
 import { ChevronDown } from "lucide-react";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readLimits, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
+import { readLimits, type ApiEnvironment } from "@/lib/api-context";
 import { groupBy, normalizeLimits } from "@/lib/account/normalize";
 import { anyPositive, attachUsage, barPercent, mirrorUsage, usedPercent, type LimitLine } from "@/lib/account/usage";
 import { formatAmount, formatPercent } from "@/lib/account/format";
@@ -16,6 +15,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
+import { sectionRead, UnavailableSection } from "./section-read";
 import { UsageBar } from "./usage-bar";
 
 type Fmt = { t: Translate; locale: Locale };
@@ -134,19 +134,8 @@ export async function LimitsSection({ access, environment }: { access: Access; e
   // The mirror is read while the API answers.
   const mirror = Promise.all([mirrorUsage(db, target), syncStatus(db, access.organizationId, environment)]);
   mirror.catch(() => undefined);
-  // While the provider does not answer, the last answer kept is shown with its time, and why.
-  const { read, error } = await readOrLastKnown(access, environment, "limits", () => readLimits(access, environment));
-  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
-  if (!read) {
-    return (
-      <section aria-labelledby="limits-title" className="grid gap-3">
-        <h2 id="limits-title" className="text-lg font-semibold">
-          {t("account.limits.title")}
-        </h2>
-        <ApiFailure failure={failure!} title={t("account.limits.unavailable")} />
-      </section>
-    );
-  }
+  const { read, failure } = await sectionRead(access, environment, "limits", () => readLimits(access, environment), t);
+  if (!read) return <UnavailableSection id="limits" title={t("account.limits.title")} unavailable={t("account.limits.unavailable")} failure={failure!} />;
   const [usage, sync] = await mirror;
   const synced = sync.lastSyncAt !== null;
   const limits = normalizeLimits(read.data);

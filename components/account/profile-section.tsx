@@ -2,8 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readProfile, readOrLastKnown, type ApiEnvironment } from "@/lib/api-context";
-import { describeFailure } from "@/lib/api-context/describe";
+import { readProfile, type ApiEnvironment } from "@/lib/api-context";
 import { normalizeProfile, PROFILE_FIELDS, type ProfileField } from "@/lib/account/normalize";
 import { statusTone } from "@/lib/account/format";
 import { detectDocument, formatDocument } from "@/lib/payments/documents";
@@ -11,6 +10,7 @@ import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { getI18n } from "@/lib/i18n/server";
 import { ExtraFields } from "./extra-fields";
 import { ReadSource } from "./read-source";
+import { sectionRead, UnavailableSection } from "./section-read";
 
 const LABELS: Record<ProfileField, MessageKey> = {
   name: "account.profile.name",
@@ -49,19 +49,8 @@ function Value({ field, value, t }: { field: ProfileField; value: string; t: Tra
 /** The account's profile (GET /v2/account/info/profile): KYC level and status, account status, and anything else answered. */
 export async function ProfileSection({ access, environment }: { access: Access; environment: ApiEnvironment }) {
   const { t } = await getI18n();
-  // While the provider does not answer, the last answer kept is shown with its time, and why.
-  const { read, error } = await readOrLastKnown(access, environment, "profile", () => readProfile(access, environment));
-  const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
-  if (!read) {
-    return (
-      <section aria-labelledby="profile-title" className="grid gap-3">
-        <h2 id="profile-title" className="text-lg font-semibold">
-          {t("account.profile.title")}
-        </h2>
-        <ApiFailure failure={failure!} title={t("account.profile.unavailable")} />
-      </section>
-    );
-  }
+  const { read, failure } = await sectionRead(access, environment, "profile", () => readProfile(access, environment), t);
+  if (!read) return <UnavailableSection id="profile" title={t("account.profile.title")} unavailable={t("account.profile.unavailable")} failure={failure!} />;
   const profile = normalizeProfile(read.data);
   return (
     <section aria-labelledby="profile-title" className="grid gap-3" data-testid="account-profile">

@@ -1,0 +1,32 @@
+import { ApiFailure } from "@/components/shell/api-failure";
+import type { Access } from "@/lib/auth/access";
+import { readOrLastKnown, READ_TTL_MS, type ApiEnvironment, type Read } from "@/lib/api-context";
+import { describeFailure, type FailureDescription } from "@/lib/api-context/describe";
+import type { Translate } from "@/lib/i18n/translate";
+
+/**
+ * An Account section's read: the API's answer, or while the provider does not answer, the last
+ * answer kept (stale, with its time) and why the API did not give it, in the member's words.
+ */
+export async function sectionRead<T>(
+  access: Access,
+  environment: ApiEnvironment,
+  key: keyof typeof READ_TTL_MS,
+  read: () => Promise<Read<T>>,
+  t: Translate,
+): Promise<{ read: Read<T> | null; failure: FailureDescription | null }> {
+  const r = await readOrLastKnown(access, environment, key, read);
+  return { read: r.read, failure: r.error ? describeFailure(r.error, t(`environments.${environment}`)) : null };
+}
+
+/** What an Account section shows when the API gave nothing and nothing is kept: its heading and why. */
+export function UnavailableSection({ id, title, unavailable, failure }: { id: string; title: string; unavailable: string; failure: FailureDescription }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <ApiFailure failure={failure} title={unavailable} />
+    </section>
+  );
+}
