@@ -3,7 +3,7 @@ import { ProviderNotice } from "@/components/shell/provider-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ConvertPanel, type BalanceLine } from "@/components/convert/convert-panel";
 import { ConversionList } from "@/components/convert/conversion-list";
@@ -51,43 +51,24 @@ export default async function ConvertPage() {
       {header}
       <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card className="content-start">
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("convert.form.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("convert.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {!canConvert ? (
-              <p className="text-sm text-muted-foreground" data-testid="convert-not-allowed">
-                {t("convert.roleOnly", { role: t(`roles.${access.role}`) })}
-              </p>
-            ) : balanceError ? (
-              <Alert variant="destructive">
-                <AlertDescription>{balanceError}</AlertDescription>
-              </Alert>
-            ) : balances.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("convert.noBalance")}</p>
-            ) : (
-              <ConvertPanel balances={balances} />
-            )}
-          </CardContent>
-        </Card>
-        <Card className="content-start">
-          <CardHeader className="flex flex-row items-start justify-between gap-2">
-            <div className="grid gap-1.5">
-              <CardTitle>
-                <h2>{t("convert.list.title")}</h2>
-              </CardTitle>
-              <CardDescription>{t("convert.list.description")}</CardDescription>
-            </div>
-            <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-          </CardHeader>
-          <CardContent>
-            <ConversionList conversions={conversions} t={t} locale={locale} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t("convert.form.title")} description={t("convert.intro", { environment: t(`environments.${environment}`) })} className="content-start">
+          {!canConvert ? (
+            <p className="text-sm text-muted-foreground" data-testid="convert-not-allowed">
+              {t("convert.roleOnly", { role: t(`roles.${access.role}`) })}
+            </p>
+          ) : balanceError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{balanceError}</AlertDescription>
+            </Alert>
+          ) : balances.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("convert.noBalance")}</p>
+          ) : (
+            <ConvertPanel balances={balances} />
+          )}
+        </SectionCard>
+        <SectionCard title={t("convert.list.title")} description={t("convert.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="content-start">
+          <ConversionList conversions={conversions} t={t} locale={locale} />
+        </SectionCard>
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { ProviderNotice } from "@/components/shell/provider-notice";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
@@ -37,67 +37,40 @@ export default async function ReceivePage() {
       <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />
       <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("charges.form.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("charges.form.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ChargeForm recentPayers={payers} canCreate={can(access.role, "charges.create")} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t("charges.form.title")} description={t("charges.form.intro", { environment: t(`environments.${environment}`) })}>
+          <ChargeForm recentPayers={payers} canCreate={can(access.role, "charges.create")} />
+        </SectionCard>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader className="flex flex-row items-start justify-between gap-2">
-              <div className="grid gap-1.5">
-                <CardTitle>
-                  <h2>{t("charges.list.title")}</h2>
-                </CardTitle>
-                <CardDescription>{t("charges.list.description")}</CardDescription>
-              </div>
-              <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-            </CardHeader>
-            <CardContent>
-              {charges.length === 0 ? (
-                <EmptyState title={t("charges.list.emptyTitle")} description={t("charges.list.emptyDescription")} />
-              ) : (
-                <ul className="divide-y" data-testid="charge-list">
-                  {charges.map((c) => (
-                    <li key={c.id}>
-                      <Link href={`/receive/${c.id}`} className="flex items-center justify-between gap-3 rounded-md px-1 py-2.5 hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                        <span className="grid min-w-0 gap-0.5">
-                          <span className="truncate text-sm font-medium">
-                            {formatMoney(c.amount, c.currency, locale)} · {t(`charges.methods.${c.method}`)}
-                          </span>
-                          <span className="truncate text-xs text-muted-foreground">
-                            {c.payer.name ?? "—"} · {formatDateTime(c.createdAt, locale)}
-                          </span>
+          <SectionCard title={t("charges.list.title")} description={t("charges.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />}>
+            {charges.length === 0 ? (
+              <EmptyState title={t("charges.list.emptyTitle")} description={t("charges.list.emptyDescription")} />
+            ) : (
+              <ul className="divide-y" data-testid="charge-list">
+                {charges.map((c) => (
+                  <li key={c.id}>
+                    <Link href={`/receive/${c.id}`} className="flex items-center justify-between gap-3 rounded-md px-1 py-2.5 hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                      <span className="grid min-w-0 gap-0.5">
+                        <span className="truncate text-sm font-medium">
+                          {formatMoney(c.amount, c.currency, locale)} · {t(`charges.methods.${c.method}`)}
                         </span>
-                        {c.state === "created" && c.status ? (
-                          <TransactionStatus status={c.status} reportedStatus={c.reportedStatus} t={t} />
-                        ) : (
-                          <span className="text-xs text-muted-foreground">{t(`charges.state.${c.state}`)}</span>
-                        )}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("pixDecoder.title")}</h2>
-              </CardTitle>
-              <CardDescription>{t("pixDecoder.description")}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <PixDecoder />
-            </CardContent>
-          </Card>
+                        <span className="truncate text-xs text-muted-foreground">
+                          {c.payer.name ?? "—"} · {formatDateTime(c.createdAt, locale)}
+                        </span>
+                      </span>
+                      {c.state === "created" && c.status ? (
+                        <TransactionStatus status={c.status} reportedStatus={c.reportedStatus} t={t} />
+                      ) : (
+                        <span className="text-xs text-muted-foreground">{t(`charges.state.${c.state}`)}</span>
+                      )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </SectionCard>
+          <SectionCard title={t("pixDecoder.title")} description={t("pixDecoder.description")}>
+            <PixDecoder />
+          </SectionCard>
         </div>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ProviderNotice } from "@/components/shell/provider-notice";
 import { NotConnected } from "@/components/shell/not-connected";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { PayoutForm } from "@/components/send/payout-form";
 import { PayoutList } from "@/components/send/payout-list";
@@ -32,37 +32,18 @@ export default async function SendPage() {
     <>
       <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("send.form.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("send.form.intro", { environment: t(`environments.${environment}`) })}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {canSend && inputs ? (
-              <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} />
-            ) : (
-              <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
-                {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
-              </p>
-            )}
-          </CardContent>
-        </Card>
-        <Card className="content-start">
-          <CardHeader className="flex flex-row items-start justify-between gap-2">
-            <div className="grid gap-1.5">
-              <CardTitle>
-                <h2>{t("send.list.title")}</h2>
-              </CardTitle>
-              <CardDescription>{t("send.list.description")}</CardDescription>
-            </div>
-            <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-          </CardHeader>
-          <CardContent>
-            <PayoutList payouts={payouts} t={t} locale={locale} canSend={canSend} sandboxTools={sandboxTools} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t("send.form.title")} description={t("send.form.intro", { environment: t(`environments.${environment}`) })}>
+          {canSend && inputs ? (
+            <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
+              {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
+            </p>
+          )}
+        </SectionCard>
+        <SectionCard title={t("send.list.title")} description={t("send.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="content-start">
+          <PayoutList payouts={payouts} t={t} locale={locale} canSend={canSend} sandboxTools={sandboxTools} />
+        </SectionCard>
       </div>
     </>
   );

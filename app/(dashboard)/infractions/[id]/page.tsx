@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -155,85 +156,71 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
 
           <ReplyForm infractionId={id} type={inf.type ?? "REFUND_REQUEST"} canReply={canReply && !closedReason} closedReason={closedReason ?? (canReply ? null : t("infractions.detail.noReplyRole"))} />
 
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("infractions.detail.replies")}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {replies.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{t("infractions.detail.noReplies")}</p>
-              ) : (
-                <ol className="grid gap-4" data-testid="replies">
-                  {replies.map((r, n) => (
-                    <li key={r.reply_id ?? n} className="grid gap-1 border-l-2 pl-3">
-                      <span className="text-xs text-muted-foreground">{r.created_at ? formatDateTime(r.created_at, locale) : ""}</span>
-                      <p className="text-sm whitespace-pre-wrap">{r.message}</p>
-                      {r.files && r.files.length > 0 && (
-                        <ul className="text-xs text-muted-foreground">
-                          {r.files.map((f, k) => (
-                            <li key={k}>
-                              {f.name} · {f.content_type} · {f.size !== undefined ? `${Math.ceil(f.size / 1024)} KB` : ""}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title={t("infractions.detail.replies")}>
+            {replies.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("infractions.detail.noReplies")}</p>
+            ) : (
+              <ol className="grid gap-4" data-testid="replies">
+                {replies.map((r, n) => (
+                  <li key={r.reply_id ?? n} className="grid gap-1 border-l-2 pl-3">
+                    <span className="text-xs text-muted-foreground">{r.created_at ? formatDateTime(r.created_at, locale) : ""}</span>
+                    <p className="text-sm whitespace-pre-wrap">{r.message}</p>
+                    {r.files && r.files.length > 0 && (
+                      <ul className="text-xs text-muted-foreground">
+                        {r.files.map((f, k) => (
+                          <li key={k}>
+                            {f.name} · {f.content_type} · {f.size !== undefined ? `${Math.ceil(f.size / 1024)} KB` : ""}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </SectionCard>
         </div>
 
         <div className="grid min-w-0 content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("infractions.detail.details")}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              {can(access.role, "infractions.reply") ? (
-                <AssignSelect
-                  infractionId={id}
-                  assigneeId={inf.assigneeId}
-                  members={members.filter((m) => m.role === "support" || m.role === "admin").map((m) => ({ id: m.id, name: m.name }))}
-                />
-              ) : (
-                <p className="text-sm">
-                  {t("infractions.assignee")}: {members.find((m) => m.id === inf!.assigneeId)?.name ?? t("infractions.unassigned")}
-                </p>
+          <SectionCard title={t("infractions.detail.details")} contentClassName="grid gap-4">
+            {can(access.role, "infractions.reply") ? (
+              <AssignSelect
+                infractionId={id}
+                assigneeId={inf.assigneeId}
+                members={members.filter((m) => m.role === "support" || m.role === "admin").map((m) => ({ id: m.id, name: m.name }))}
+              />
+            ) : (
+              <p className="text-sm">
+                {t("infractions.assignee")}: {members.find((m) => m.id === inf!.assigneeId)?.name ?? t("infractions.unassigned")}
+              </p>
+            )}
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{t("infractions.type")}</dt>
+              <dd>{typeLabel}</dd>
+              <dt className="text-muted-foreground">{t("infractions.detail.reason")}</dt>
+              <dd>{inf.reason ?? "—"}</dd>
+              <dt className="text-muted-foreground">{t("infractions.detail.opened")}</dt>
+              <dd>{inf.apiCreatedAt ? formatDateTime(inf.apiCreatedAt, locale) : "—"}</dd>
+              <dt className="text-muted-foreground">{t("infractions.detail.apiDeadline")}</dt>
+              <dd>{inf.deadlineAt ? formatDateTime(inf.deadlineAt, locale) : "—"}</dd>
+              <dt className="text-muted-foreground">e2e_id</dt>
+              <dd className="font-mono text-xs break-all">{inf.e2eId ?? "—"}</dd>
+              {inf.resolvedAt && (
+                <>
+                  <dt className="text-muted-foreground">{t("infractions.detail.resolvedAt")}</dt>
+                  <dd>{formatDateTime(inf.resolvedAt, locale)}</dd>
+                </>
               )}
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-muted-foreground">{t("infractions.type")}</dt>
-                <dd>{typeLabel}</dd>
-                <dt className="text-muted-foreground">{t("infractions.detail.reason")}</dt>
-                <dd>{inf.reason ?? "—"}</dd>
-                <dt className="text-muted-foreground">{t("infractions.detail.opened")}</dt>
-                <dd>{inf.apiCreatedAt ? formatDateTime(inf.apiCreatedAt, locale) : "—"}</dd>
-                <dt className="text-muted-foreground">{t("infractions.detail.apiDeadline")}</dt>
-                <dd>{inf.deadlineAt ? formatDateTime(inf.deadlineAt, locale) : "—"}</dd>
-                <dt className="text-muted-foreground">e2e_id</dt>
-                <dd className="font-mono text-xs break-all">{inf.e2eId ?? "—"}</dd>
-                {inf.resolvedAt && (
-                  <>
-                    <dt className="text-muted-foreground">{t("infractions.detail.resolvedAt")}</dt>
-                    <dd>{formatDateTime(inf.resolvedAt, locale)}</dd>
-                  </>
-                )}
-              </dl>
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">{t("infractions.detail.debtor")}</h3>
-                <Party value={inf.debtor} />
-              </div>
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">{t("infractions.detail.creditor")}</h3>
-                <Party value={inf.creditor} />
-              </div>
-            </CardContent>
-          </Card>
+            </dl>
+            <div className="grid gap-1">
+              <h3 className="text-sm font-semibold">{t("infractions.detail.debtor")}</h3>
+              <Party value={inf.debtor} />
+            </div>
+            <div className="grid gap-1">
+              <h3 className="text-sm font-semibold">{t("infractions.detail.creditor")}</h3>
+              <Party value={inf.creditor} />
+            </div>
+          </SectionCard>
 
           <Card>
             <CardHeader>
@@ -275,32 +262,25 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("infractions.detail.events")}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {mine.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{t("infractions.detail.noEvents")}</p>
-              ) : (
-                <ol className="grid gap-1 text-sm" data-testid="infraction-events">
-                  {mine.map((e) => (
-                    <li key={e.id} className="flex flex-wrap justify-between gap-2">
-                      <span>
-                        {eventLabel(t, e.event) && <span className="mr-2">{eventLabel(t, e.event)}</span>}
-                        <span className="font-mono text-xs">{e.event}</span>
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {formatDateTime(e.receivedAt, locale)} · {t(`webhooks.outcomes.${e.outcome}`)}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard title={t("infractions.detail.events")}>
+            {mine.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("infractions.detail.noEvents")}</p>
+            ) : (
+              <ol className="grid gap-1 text-sm" data-testid="infraction-events">
+                {mine.map((e) => (
+                  <li key={e.id} className="flex flex-wrap justify-between gap-2">
+                    <span>
+                      {eventLabel(t, e.event) && <span className="mr-2">{eventLabel(t, e.event)}</span>}
+                      <span className="font-mono text-xs">{e.event}</span>
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {formatDateTime(e.receivedAt, locale)} · {t(`webhooks.outcomes.${e.outcome}`)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </SectionCard>
         </div>
       </div>
     </>

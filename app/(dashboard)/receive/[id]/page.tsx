@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -108,35 +109,20 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
           </CardContent>
         </Card>
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("charges.detail.details")}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-                {rows.map(([k, v]) => (
-                  <div key={k} className="contents">
-                    <dt className="text-muted-foreground">{k}</dt>
-                    <dd className="min-w-0">{v}</dd>
-                  </div>
-                ))}
-              </dl>
-            </CardContent>
-          </Card>
+          <SectionCard title={t("charges.detail.details")}>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              {rows.map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-muted-foreground">{k}</dt>
+                  <dd className="min-w-0">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </SectionCard>
           {charge.state === "created" && (
-            <Card>
-              <CardHeader>
-                <CardTitle>
-                  <h2>{t("charges.pay.title")}</h2>
-                </CardTitle>
-                <CardDescription>{t("charges.pay.description")}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <PayLink chargeId={charge.id} url={payUrl} enabled={charge.payEnabled} canChange={can(access.role, "charges.create")} />
-              </CardContent>
-            </Card>
+            <SectionCard title={t("charges.pay.title")} description={t("charges.pay.description")}>
+              <PayLink chargeId={charge.id} url={payUrl} enabled={charge.payEnabled} canChange={can(access.role, "charges.create")} />
+            </SectionCard>
           )}
           {tools && (
             <Card data-testid="sandbox-tools">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NotConnected } from "@/components/shell/not-connected";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ApprovalActions } from "@/components/send/approval-actions";
@@ -36,89 +36,63 @@ export default async function ApprovalsPage() {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid content-start gap-6">
-        <Card>
-          <CardHeader className="flex flex-row items-start justify-between gap-2">
-            <div className="grid gap-1.5">
-              <CardTitle>
-                <h2>{t("send.approvals.title")}</h2>
-              </CardTitle>
-              <CardDescription>{t("send.approvals.description")}</CardDescription>
-            </div>
-            <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-          </CardHeader>
-          <CardContent>
-            {waiting.length === 0 && batches.length === 0 ? (
-              <EmptyState title={t("send.approvals.emptyTitle")} description={t("send.approvals.emptyDescription")} />
-            ) : (
-              <ul className="divide-y" data-testid="approval-list">
-                {waiting.map((p) => {
-                  const summary = `${formatMoney(p.amount, p.currency, locale)} · ${t(`send.kinds.${p.kind}`)} · ${recipientText(p)}`;
-                  return (
-                    <li key={p.id} className="grid gap-2 py-3" data-testid="approval-item" data-external-id={p.externalId} data-payout-id={p.id}>
-                      <div className="grid gap-0.5">
-                        <span className="text-sm font-medium">{summary}</span>
-                        <span className="text-xs text-muted-foreground">{t("send.approvals.requestedBy", { name: p.requestedByName ?? "—", date: formatDateTime(p.createdAt, locale) })}</span>
-                        {p.description && <span className="text-xs text-muted-foreground">{p.description}</span>}
-                      </div>
-                      {canApprove ? <ApprovalActions id={p.id} own={p.requestedBy === access.userId} summary={summary} /> : <p className="text-xs text-muted-foreground">{t("send.approvals.noPermission")}</p>}
-                    </li>
-                  );
-                })}
-                {batches.map((b) => (
-                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="approval-batch">
-                    <span className="grid gap-0.5">
-                      <span className="text-sm font-medium">{t("send.approvals.batch", { file: b.fileName ?? "CSV", rows: b.rowCount })}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {Object.entries(b.totals)
-                          .map(([c, a]) => formatMoney(a, c, locale))
-                          .join(" · ")}{" "}
-                        · {t("send.approvals.requestedBy", { name: b.requestedByName ?? "—", date: formatDateTime(b.createdAt, locale) })}
-                      </span>
-                    </span>
-                    <Link href={`/send/bulk/${b.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                      {t("send.approvals.open")}
-                    </Link>
+        <SectionCard title={t("send.approvals.title")} description={t("send.approvals.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />}>
+          {waiting.length === 0 && batches.length === 0 ? (
+            <EmptyState title={t("send.approvals.emptyTitle")} description={t("send.approvals.emptyDescription")} />
+          ) : (
+            <ul className="divide-y" data-testid="approval-list">
+              {waiting.map((p) => {
+                const summary = `${formatMoney(p.amount, p.currency, locale)} · ${t(`send.kinds.${p.kind}`)} · ${recipientText(p)}`;
+                return (
+                  <li key={p.id} className="grid gap-2 py-3" data-testid="approval-item" data-external-id={p.externalId} data-payout-id={p.id}>
+                    <div className="grid gap-0.5">
+                      <span className="text-sm font-medium">{summary}</span>
+                      <span className="text-xs text-muted-foreground">{t("send.approvals.requestedBy", { name: p.requestedByName ?? "—", date: formatDateTime(p.createdAt, locale) })}</span>
+                      {p.description && <span className="text-xs text-muted-foreground">{p.description}</span>}
+                    </div>
+                    {canApprove ? <ApprovalActions id={p.id} own={p.requestedBy === access.userId} summary={summary} /> : <p className="text-xs text-muted-foreground">{t("send.approvals.noPermission")}</p>}
                   </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+                );
+              })}
+              {batches.map((b) => (
+                <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="approval-batch">
+                  <span className="grid gap-0.5">
+                    <span className="text-sm font-medium">{t("send.approvals.batch", { file: b.fileName ?? "CSV", rows: b.rowCount })}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {Object.entries(b.totals)
+                        .map(([c, a]) => formatMoney(a, c, locale))
+                        .join(" · ")}{" "}
+                      · {t("send.approvals.requestedBy", { name: b.requestedByName ?? "—", date: formatDateTime(b.createdAt, locale) })}
+                    </span>
+                  </span>
+                  <Link href={`/send/bulk/${b.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                    {t("send.approvals.open")}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
         {decided.length > 0 && (
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <h2>{t("send.approvals.recent")}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <PayoutList payouts={decided} t={t} locale={locale} canSend={false} />
-            </CardContent>
-          </Card>
+          <SectionCard title={t("send.approvals.recent")}>
+            <PayoutList payouts={decided} t={t} locale={locale} canSend={false} />
+          </SectionCard>
         )}
       </div>
-      <Card className="content-start">
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("send.policy.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("send.policy.description")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <p className="text-sm" data-testid="approval-policy-current">
-            {describe(policy)}
-          </p>
-          {proposal && (
-            <PolicyProposal
-              text={describe(proposal.policy)}
-              by={t("send.policy.proposedBy", { name: proposal.proposedBy?.name ?? "—", date: formatDateTime(proposal.proposedAt, locale) })}
-              own={proposal.proposedBy?.id === access.userId}
-              canDecide={can(access.role, "organization.manage")}
-            />
-          )}
-          {can(access.role, "organization.manage") && <ApprovalPolicyForm policy={policy} />}
-        </CardContent>
-      </Card>
+      <SectionCard title={t("send.policy.title")} description={t("send.policy.description")} className="content-start" contentClassName="grid gap-3">
+        <p className="text-sm" data-testid="approval-policy-current">
+          {describe(policy)}
+        </p>
+        {proposal && (
+          <PolicyProposal
+            text={describe(proposal.policy)}
+            by={t("send.policy.proposedBy", { name: proposal.proposedBy?.name ?? "—", date: formatDateTime(proposal.proposedAt, locale) })}
+            own={proposal.proposedBy?.id === access.userId}
+            canDecide={can(access.role, "organization.manage")}
+          />
+        )}
+        {can(access.role, "organization.manage") && <ApprovalPolicyForm policy={policy} />}
+      </SectionCard>
     </div>
   );
 }

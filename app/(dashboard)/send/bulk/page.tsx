@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotConnected } from "@/components/shell/not-connected";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { BulkUpload } from "@/components/send/bulk-upload";
 import { BulkBatchList } from "@/components/send/bulk-batch-list";
@@ -22,37 +22,18 @@ export default async function BulkPage() {
   const batches = await listBatches(db, target);
   return (
     <div className="grid gap-6">
-      <Card className="min-w-0 content-start">
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("send.tabs.bulk")}</h2>
-          </CardTitle>
-          <CardDescription>{t("bulk.intro")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {canSend ? (
-            <BulkUpload template={bulkTemplate()} maxRows={BULK_MAX_ROWS} maxKb={Math.round(BULK_MAX_BYTES / 1000)} environment={environment} />
-          ) : (
-            <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
-              {t("bulk.roleOnly", { role: t(`roles.${access.role}`) })}
-            </p>
-          )}
-        </CardContent>
-      </Card>
-      <Card className="min-w-0 content-start">
-        <CardHeader className="flex flex-row items-start justify-between gap-2">
-          <div className="grid gap-1.5">
-            <CardTitle>
-              <h2>{t("bulk.list.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("bulk.list.description")}</CardDescription>
-          </div>
-          <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-        </CardHeader>
-        <CardContent>
-          <BulkBatchList batches={batches} t={t} locale={locale} />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("send.tabs.bulk")} description={t("bulk.intro")} className="min-w-0 content-start">
+        {canSend ? (
+          <BulkUpload template={bulkTemplate()} maxRows={BULK_MAX_ROWS} maxKb={Math.round(BULK_MAX_BYTES / 1000)} environment={environment} />
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
+            {t("bulk.roleOnly", { role: t(`roles.${access.role}`) })}
+          </p>
+        )}
+      </SectionCard>
+      <SectionCard title={t("bulk.list.title")} description={t("bulk.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="min-w-0 content-start">
+        <BulkBatchList batches={batches} t={t} locale={locale} />
+      </SectionCard>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotConnected } from "@/components/shell/not-connected";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransferForm } from "@/components/send/transfer-form";
 import { PayoutList } from "@/components/send/payout-list";
@@ -33,37 +33,18 @@ export default async function TransferPage() {
   const currencies = [...funded, ...CORE_CURRENCIES.filter((c) => !funded.includes(c))];
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("send.transfer.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("send.transfer.intro")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {canSend && inputs ? (
-            <TransferForm balances={inputs.balances} currencies={currencies} policy={policy} />
-          ) : (
-            <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
-              {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
-            </p>
-          )}
-        </CardContent>
-      </Card>
-      <Card className="content-start">
-        <CardHeader className="flex flex-row items-start justify-between gap-2">
-          <div className="grid gap-1.5">
-            <CardTitle>
-              <h2>{t("send.list.title")}</h2>
-            </CardTitle>
-            <CardDescription>{t("send.list.description")}</CardDescription>
-          </div>
-          <LiveRefresh kinds={["transaction"]} environment={environment} after={after} />
-        </CardHeader>
-        <CardContent>
-          <PayoutList payouts={transfers} t={t} locale={locale} canSend={canSend} />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("send.transfer.title")} description={t("send.transfer.intro")}>
+        {canSend && inputs ? (
+          <TransferForm balances={inputs.balances} currencies={currencies} policy={policy} />
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
+            {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
+          </p>
+        )}
+      </SectionCard>
+      <SectionCard title={t("send.list.title")} description={t("send.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="content-start">
+        <PayoutList payouts={transfers} t={t} locale={locale} canSend={canSend} />
+      </SectionCard>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ScrollText } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -61,106 +61,98 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filtered = !!(f.action || f.member || f.from || f.to);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t("audit.title")}</h2>
-        </CardTitle>
-        <CardDescription>{t("audit.description")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("audit.filters")}>
-          <div className="grid gap-1.5">
-            <Label htmlFor="audit-action">{t("audit.action")}</Label>
-            <NativeSelect id="audit-action" name="action" defaultValue={f.action ?? ""}>
-              <option value="">{t("audit.allActions")}</option>
-              {actions.map((a) => (
-                <option key={a} value={a}>
-                  {actionLabel(a)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="audit-member">{t("audit.member")}</Label>
-            <NativeSelect id="audit-member" name="member" defaultValue={f.member ?? ""}>
-              <option value="">{t("audit.allMembers")}</option>
-              {members.map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="audit-from">{t("audit.from")}</Label>
-            <Input id="audit-from" name="from" type="date" defaultValue={f.from ?? ""} className="w-40" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="audit-to">{t("audit.to")}</Label>
-            <Input id="audit-to" name="to" type="date" defaultValue={f.to ?? ""} className="w-40" />
-          </div>
-          <Button type="submit" size="sm">
-            {t("developers.search")}
+    <SectionCard title={t("audit.title")} description={t("audit.description")} contentClassName="grid gap-4">
+      <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("audit.filters")}>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-action">{t("audit.action")}</Label>
+          <NativeSelect id="audit-action" name="action" defaultValue={f.action ?? ""}>
+            <option value="">{t("audit.allActions")}</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-member">{t("audit.member")}</Label>
+          <NativeSelect id="audit-member" name="member" defaultValue={f.member ?? ""}>
+            <option value="">{t("audit.allMembers")}</option>
+            {members.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-from">{t("audit.from")}</Label>
+          <Input id="audit-from" name="from" type="date" defaultValue={f.from ?? ""} className="w-40" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-to">{t("audit.to")}</Label>
+          <Input id="audit-to" name="to" type="date" defaultValue={f.to ?? ""} className="w-40" />
+        </div>
+        <Button type="submit" size="sm">
+          {t("developers.search")}
+        </Button>
+        {filtered && (
+          <Button asChild size="sm" variant="ghost">
+            <Link href="/settings/audit">{t("developers.clear")}</Link>
           </Button>
-          {filtered && (
-            <Button asChild size="sm" variant="ghost">
-              <Link href="/settings/audit">{t("developers.clear")}</Link>
-            </Button>
-          )}
-        </form>
-        {log.items.length === 0 ? (
-          <EmptyState icon={<ScrollText />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("audit.emptyTitle")} />
-        ) : (
-          <Table containerLabel={t("audit.title")}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("developers.time")}</TableHead>
-                <TableHead>{t("audit.member")}</TableHead>
-                <TableHead>{t("audit.action")}</TableHead>
-                <TableHead>{t("audit.details")}</TableHead>
-                <TableHead>{t("audit.address")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {log.items.map((e) => (
-                <TableRow key={e.id} data-testid="audit-row">
-                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
-                  <TableCell>
-                    {e.user ? (
-                      <>
-                        <div>{e.user.name}</div>
-                        <div className="text-xs text-muted-foreground">{e.user.email}</div>
-                      </>
-                    ) : (
-                      <span className="text-muted-foreground">{t("credentials.system")}</span>
-                    )}
-                  </TableCell>
-                  <TableCell>{actionLabel(e.action)}</TableCell>
-                  <TableCell className="max-w-md">
-                    <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
-                      {Object.entries(e.details).map(([k, v]) => (
-                        <div key={k} className="flex gap-1">
-                          <dt className="text-muted-foreground">{k}</dt>
-                          <dd className="break-all font-mono">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
-                        </div>
-                      ))}
-                      {e.target && (
-                        <div className="flex gap-1">
-                          <dt className="text-muted-foreground">{t("audit.target")}</dt>
-                          <dd className="break-all font-mono">{e.target}</dd>
-                        </div>
-                      )}
-                    </dl>
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{e.address ?? "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
         )}
-        <LogPager href={(before) => `/settings/audit${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
-      </CardContent>
-    </Card>
+      </form>
+      {log.items.length === 0 ? (
+        <EmptyState icon={<ScrollText />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("audit.emptyTitle")} />
+      ) : (
+        <Table containerLabel={t("audit.title")}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("developers.time")}</TableHead>
+              <TableHead>{t("audit.member")}</TableHead>
+              <TableHead>{t("audit.action")}</TableHead>
+              <TableHead>{t("audit.details")}</TableHead>
+              <TableHead>{t("audit.address")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {log.items.map((e) => (
+              <TableRow key={e.id} data-testid="audit-row">
+                <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
+                <TableCell>
+                  {e.user ? (
+                    <>
+                      <div>{e.user.name}</div>
+                      <div className="text-xs text-muted-foreground">{e.user.email}</div>
+                    </>
+                  ) : (
+                    <span className="text-muted-foreground">{t("credentials.system")}</span>
+                  )}
+                </TableCell>
+                <TableCell>{actionLabel(e.action)}</TableCell>
+                <TableCell className="max-w-md">
+                  <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+                    {Object.entries(e.details).map(([k, v]) => (
+                      <div key={k} className="flex gap-1">
+                        <dt className="text-muted-foreground">{k}</dt>
+                        <dd className="break-all font-mono">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
+                      </div>
+                    ))}
+                    {e.target && (
+                      <div className="flex gap-1">
+                        <dt className="text-muted-foreground">{t("audit.target")}</dt>
+                        <dd className="break-all font-mono">{e.target}</dd>
+                      </div>
+                    )}
+                  </dl>
+                </TableCell>
+                <TableCell className="font-mono text-xs">{e.address ?? "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <LogPager href={(before) => `/settings/audit${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Activity, Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -38,131 +38,115 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
   return (
     <div className="grid gap-6">
       {headroom && active && (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("developers.headroomTitle")}</h2>
-            </CardTitle>
-            <CardDescription>{t("developers.headroomDescription", { name: active.name })}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("developers.headroomTitle")}>
-              {headroom.slice(0, 9).map((h) => (
-                <li key={h.endpoint} className="grid gap-1 rounded-md border p-3 text-sm">
-                  <div className="flex justify-between gap-2">
-                    <span className="font-mono">{h.endpoint}</span>
-                    <span className="text-muted-foreground">{t("developers.perMinute", { used: h.used, limit: h.limit })}</span>
-                  </div>
-                  <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
-                    <div className="h-full bg-primary" style={{ width: `${Math.min(100, (h.used / h.limit) * 100)}%` }} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard title={t("developers.headroomTitle")} description={t("developers.headroomDescription", { name: active.name })}>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("developers.headroomTitle")}>
+            {headroom.slice(0, 9).map((h) => (
+              <li key={h.endpoint} className="grid gap-1 rounded-md border p-3 text-sm">
+                <div className="flex justify-between gap-2">
+                  <span className="font-mono">{h.endpoint}</span>
+                  <span className="text-muted-foreground">{t("developers.perMinute", { used: h.used, limit: h.limit })}</span>
+                </div>
+                <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
+                  <div className="h-full bg-primary" style={{ width: `${Math.min(100, (h.used / h.limit) * 100)}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("developers.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("developers.description", { days: REQUEST_LOG_RETENTION_DAYS })}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("developers.filters")}>
-            <div className="grid gap-1.5">
-              <Label htmlFor="log-request-id">{t("developers.requestId")}</Label>
-              <Input id="log-request-id" name="requestId" defaultValue={f.requestId ?? ""} className="w-64 font-mono" spellCheck={false} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="log-outcome">{t("developers.outcome")}</Label>
-              <NativeSelect id="log-outcome" name="outcome" defaultValue={f.outcome ?? ""}>
-                <option value="">{t("developers.outcomeAll")}</option>
-                <option value="ok">{t("developers.outcomeOk")}</option>
-                <option value="errors">{t("developers.outcomeErrors")}</option>
-                <option value="held">{t("developers.outcomeHeld")}</option>
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="log-environment">{t("credentials.environment")}</Label>
-              <NativeSelect id="log-environment" name="environment" defaultValue={f.environment ?? ""}>
-                <option value="">{t("developers.outcomeAll")}</option>
-                <option value="sandbox">{t("environments.sandbox")}</option>
-                <option value="production">{t("environments.production")}</option>
-              </NativeSelect>
-            </div>
-            <Button type="submit" size="sm">
-              {t("developers.search")}
+      <SectionCard title={t("developers.title")} description={t("developers.description", { days: REQUEST_LOG_RETENTION_DAYS })} contentClassName="grid gap-4">
+        <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("developers.filters")}>
+          <div className="grid gap-1.5">
+            <Label htmlFor="log-request-id">{t("developers.requestId")}</Label>
+            <Input id="log-request-id" name="requestId" defaultValue={f.requestId ?? ""} className="w-64 font-mono" spellCheck={false} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="log-outcome">{t("developers.outcome")}</Label>
+            <NativeSelect id="log-outcome" name="outcome" defaultValue={f.outcome ?? ""}>
+              <option value="">{t("developers.outcomeAll")}</option>
+              <option value="ok">{t("developers.outcomeOk")}</option>
+              <option value="errors">{t("developers.outcomeErrors")}</option>
+              <option value="held">{t("developers.outcomeHeld")}</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="log-environment">{t("credentials.environment")}</Label>
+            <NativeSelect id="log-environment" name="environment" defaultValue={f.environment ?? ""}>
+              <option value="">{t("developers.outcomeAll")}</option>
+              <option value="sandbox">{t("environments.sandbox")}</option>
+              <option value="production">{t("environments.production")}</option>
+            </NativeSelect>
+          </div>
+          <Button type="submit" size="sm">
+            {t("developers.search")}
+          </Button>
+          {filtered && (
+            <Button asChild size="sm" variant="ghost">
+              <Link href="/settings/developers">{t("developers.clear")}</Link>
             </Button>
-            {filtered && (
-              <Button asChild size="sm" variant="ghost">
-                <Link href="/settings/developers">{t("developers.clear")}</Link>
-              </Button>
-            )}
-            <Button asChild size="sm" variant="outline" className="ms-auto">
-              {/* A file, not a page: a plain link (no client-side navigation). */}
-              <a href={`/api/request-log/export${query({})}`} download data-testid="request-log-export">
-                <Download aria-hidden /> {t("developers.export")}
-              </a>
-            </Button>
-          </form>
-          {log.items.length === 0 ? (
-            <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
-          ) : (
-            <Table containerLabel={t("developers.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("developers.time")}</TableHead>
-                  <TableHead>{t("developers.call")}</TableHead>
-                  <TableHead>{t("developers.status")}</TableHead>
-                  <TableHead className="text-right">{t("developers.latency")}</TableHead>
-                  <TableHead>{t("developers.requestId")}</TableHead>
-                  <TableHead>{t("developers.member")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {log.items.map((e) => (
-                  <TableRow key={e.id} data-testid="request-log-row">
-                    <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
-                    <TableCell>
-                      <span className="font-mono text-xs">
-                        {e.method} {e.path}
-                      </span>
-                      <div className="text-xs text-muted-foreground">
-                        {t(`environments.${e.environment}`)}
-                        {e.credentialName ? ` · ${e.credentialName}` : ""}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap items-center gap-1">
-                        <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
-                          {e.status === 0 ? t("developers.noAnswer") : e.status}
-                        </Badge>
-                        {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
-                      </div>
-                      {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
-                    <TableCell>
-                      {e.requestId ? (
-                        <span className="flex items-center gap-1">
-                          <span className="font-mono text-xs">{e.requestId}</span>
-                          <CopyButton value={e.requestId} label={t("developers.copyRequestId")} copiedLabel={t("common.copied")} />
-                        </span>
-                      ) : (
-                        <span className="text-muted-foreground">—</span>
-                      )}
-                    </TableCell>
-                    <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
           )}
-          <LogPager href={(before) => `/settings/developers${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
-        </CardContent>
-      </Card>
+          <Button asChild size="sm" variant="outline" className="ms-auto">
+            {/* A file, not a page: a plain link (no client-side navigation). */}
+            <a href={`/api/request-log/export${query({})}`} download data-testid="request-log-export">
+              <Download aria-hidden /> {t("developers.export")}
+            </a>
+          </Button>
+        </form>
+        {log.items.length === 0 ? (
+          <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
+        ) : (
+          <Table containerLabel={t("developers.title")}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("developers.time")}</TableHead>
+                <TableHead>{t("developers.call")}</TableHead>
+                <TableHead>{t("developers.status")}</TableHead>
+                <TableHead className="text-right">{t("developers.latency")}</TableHead>
+                <TableHead>{t("developers.requestId")}</TableHead>
+                <TableHead>{t("developers.member")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {log.items.map((e) => (
+                <TableRow key={e.id} data-testid="request-log-row">
+                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
+                  <TableCell>
+                    <span className="font-mono text-xs">
+                      {e.method} {e.path}
+                    </span>
+                    <div className="text-xs text-muted-foreground">
+                      {t(`environments.${e.environment}`)}
+                      {e.credentialName ? ` · ${e.credentialName}` : ""}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
+                        {e.status === 0 ? t("developers.noAnswer") : e.status}
+                      </Badge>
+                      {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
+                    </div>
+                    {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
+                  <TableCell>
+                    {e.requestId ? (
+                      <span className="flex items-center gap-1">
+                        <span className="font-mono text-xs">{e.requestId}</span>
+                        <CopyButton value={e.requestId} label={t("developers.copyRequestId")} copiedLabel={t("common.copied")} />
+                      </span>
+                    ) : (
+                      <span className="text-muted-foreground">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <LogPager href={(before) => `/settings/developers${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
+      </SectionCard>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { LanguageForm } from "@/components/settings/language-form";
 import { authorizePage } from "@/lib/auth/authorize";
 import { formatDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
@@ -23,36 +23,21 @@ export default async function PreferencesPage() {
   ];
   return (
     <div className="grid max-w-2xl gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("preferences.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("preferences.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <LanguageForm />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("preferences.formatPreview")}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-            {samples.map((s) => (
-              <div key={s.id} className="contents">
-                <dt className="text-sm text-muted-foreground">{s.label}</dt>
-                <dd className="font-mono text-sm tabular-nums" data-testid={`format-${s.id}`}>
-                  {s.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("preferences.title")} description={t("preferences.description")}>
+        <LanguageForm />
+      </SectionCard>
+      <SectionCard title={t("preferences.formatPreview")}>
+        <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+          {samples.map((s) => (
+            <div key={s.id} className="contents">
+              <dt className="text-sm text-muted-foreground">{s.label}</dt>
+              <dd className="font-mono text-sm tabular-nums" data-testid={`format-${s.id}`}>
+                {s.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </SectionCard>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ShieldCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -85,72 +86,57 @@ export default async function ReconciliationPage() {
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("reconciliation.balances.title")}</h2>
-          </CardTitle>
-          <CardDescription>{t("reconciliation.balances.description")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {balances.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("reconciliation.balances.none")}</p>
-          ) : (
-            <Table aria-label={t("reconciliation.balances.title")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("reconciliation.balances.currency")}</TableHead>
-                  <TableHead>{t("reconciliation.balances.result")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {balances.map((b) => {
-                  const explained = b.unexplained === null || Number(b.unexplained) === 0;
-                  const baselineOnly = b.checkedAt === b.since;
-                  return (
-                    <TableRow key={b.currency} data-testid={`balance-check-${b.currency}`}>
-                      <TableCell className="font-medium">{b.currency}</TableCell>
-                      <TableCell>
-                        <Badge variant={baselineOnly ? "secondary" : explained ? "success" : "warning"}>
-                          {baselineOnly
-                            ? t("reconciliation.balances.baseline")
-                            : explained
-                              ? t("reconciliation.balances.explained")
-                              : t("reconciliation.balances.unexplained", { amount: formatMoney(b.unexplained!, b.currency, locale) })}
-                        </Badge>
-                        <span className="mt-1 block text-xs text-muted-foreground">
-                          {t("reconciliation.balances.since", { since: formatDateTime(b.since, locale) })}
-                          {b.checkedAt && <> · {t("reconciliation.balances.lastChecked", { ago: formatRelativeTime(b.checkedAt, locale, now) })}</>}
-                        </span>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title={t("reconciliation.balances.title")} description={t("reconciliation.balances.description")}>
+        {balances.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("reconciliation.balances.none")}</p>
+        ) : (
+          <Table aria-label={t("reconciliation.balances.title")}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("reconciliation.balances.currency")}</TableHead>
+                <TableHead>{t("reconciliation.balances.result")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {balances.map((b) => {
+                const explained = b.unexplained === null || Number(b.unexplained) === 0;
+                const baselineOnly = b.checkedAt === b.since;
+                return (
+                  <TableRow key={b.currency} data-testid={`balance-check-${b.currency}`}>
+                    <TableCell className="font-medium">{b.currency}</TableCell>
+                    <TableCell>
+                      <Badge variant={baselineOnly ? "secondary" : explained ? "success" : "warning"}>
+                        {baselineOnly
+                          ? t("reconciliation.balances.baseline")
+                          : explained
+                            ? t("reconciliation.balances.explained")
+                            : t("reconciliation.balances.unexplained", { amount: formatMoney(b.unexplained!, b.currency, locale) })}
+                      </Badge>
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        {t("reconciliation.balances.since", { since: formatDateTime(b.since, locale) })}
+                        {b.checkedAt && <> · {t("reconciliation.balances.lastChecked", { ago: formatRelativeTime(b.checkedAt, locale, now) })}</>}
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </SectionCard>
       {resolved.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("reconciliation.resolvedTitle")}</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2 text-sm">
-              {resolved.map((f) => (
-                <li key={f.id} className="flex flex-wrap gap-x-3 gap-y-1">
-                  <span>{formatDateTime(f.resolvedAt ?? f.checkedAt, locale)}</span>
-                  <span>{t(`reconciliation.kinds.${f.kind}`)}</span>
-                  <span className="font-mono text-xs">{f.kind === "unexplained_balance" ? String(f.details.currency ?? "") : f.transactionId}</span>
-                  <span className="text-muted-foreground">{f.resolution === "cleared_by_sync" ? t("reconciliation.clearedBySync") : f.resolution}</span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard title={t("reconciliation.resolvedTitle")}>
+          <ul className="grid gap-2 text-sm">
+            {resolved.map((f) => (
+              <li key={f.id} className="flex flex-wrap gap-x-3 gap-y-1">
+                <span>{formatDateTime(f.resolvedAt ?? f.checkedAt, locale)}</span>
+                <span>{t(`reconciliation.kinds.${f.kind}`)}</span>
+                <span className="font-mono text-xs">{f.kind === "unexplained_balance" ? String(f.details.currency ?? "") : f.transactionId}</span>
+                <span className="text-muted-foreground">{f.resolution === "cleared_by_sync" ? t("reconciliation.clearedBySync") : f.resolution}</span>
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       )}
     </div>
   );

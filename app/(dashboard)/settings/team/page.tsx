@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { TeamTable } from "@/components/settings/team-table";
 import { InviteMemberDialog } from "@/components/settings/invite-member-dialog";
 import { InvitationsTable } from "@/components/settings/invitations-table";
@@ -36,17 +37,9 @@ export default async function TeamPage() {
           <TeamTable members={members} currentUserId={access.userId} />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("team.invitationsTitle")}</h2>
-          </CardTitle>
-          <CardDescription>{t("team.invitationsDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {invitations.length === 0 ? <p className="text-sm text-muted-foreground">{t("team.noInvitations")}</p> : <InvitationsTable invitations={invitations} />}
-        </CardContent>
-      </Card>
+      <SectionCard title={t("team.invitationsTitle")} description={t("team.invitationsDescription")}>
+        {invitations.length === 0 ? <p className="text-sm text-muted-foreground">{t("team.noInvitations")}</p> : <InvitationsTable invitations={invitations} />}
+      </SectionCard>
     </div>
   );
 }

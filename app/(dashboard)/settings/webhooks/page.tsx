@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Webhook } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -78,86 +78,70 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("webhooks.endpointTitle", { environment: t(`environments.${environment}`) })}</h2>
-          </CardTitle>
-          <CardDescription>{t("webhooks.endpointDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3 text-sm">
-          <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
-            <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">
-              {url}
-            </code>
-            <CopyButton value={url} label={t("webhooks.copyUrl")} copiedLabel={t("common.copied")} />
-          </div>
-          <p className="text-muted-foreground">{t("webhooks.allowedSources", { addresses: env().WEBHOOK_SOURCE_IPS.join(", ") })}</p>
-          <p className="text-muted-foreground">{endpoint.registeredAt ? t("webhooks.registeredAt", { at: formatDateTime(endpoint.registeredAt, locale) }) : t("webhooks.notRegistered")}</p>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("webhooks.endpointTitle", { environment: t(`environments.${environment}`) })} description={t("webhooks.endpointDescription")} contentClassName="grid gap-3 text-sm">
+        <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
+          <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">
+            {url}
+          </code>
+          <CopyButton value={url} label={t("webhooks.copyUrl")} copiedLabel={t("common.copied")} />
+        </div>
+        <p className="text-muted-foreground">{t("webhooks.allowedSources", { addresses: env().WEBHOOK_SOURCE_IPS.join(", ") })}</p>
+        <p className="text-muted-foreground">{endpoint.registeredAt ? t("webhooks.registeredAt", { at: formatDateTime(endpoint.registeredAt, locale) }) : t("webhooks.notRegistered")}</p>
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("webhooks.logTitle")}</h2>
-          </CardTitle>
-          <CardDescription>{t("webhooks.logDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <form className="flex flex-wrap items-end gap-3" role="search">
-            <div className="grid gap-1.5">
-              <Label htmlFor="q">{t("webhooks.search")}</Label>
-              <Input id="q" name="q" defaultValue={f.q} className="w-72" placeholder={t("webhooks.searchPlaceholder")} />
-            </div>
-            <Button type="submit">{t("developers.search")}</Button>
-            <LiveRefresh kinds={["webhook"]} environment={environment} after={after} className="ml-auto" />
-          </form>
-          {log.items.length === 0 ? (
-            <EmptyState icon={<Webhook />} title={f.q ? t("webhooks.noMatch") : t("webhooks.emptyTitle")} description={t("webhooks.emptyDescription")} titleAs="h3" />
-          ) : (
-            <Table aria-label={t("webhooks.logTitle")}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("webhooks.columns.received")}</TableHead>
-                  <TableHead>{t("webhooks.columns.event")}</TableHead>
-                  <TableHead>{t("webhooks.columns.source")}</TableHead>
-                  <TableHead>{t("webhooks.columns.outcome")}</TableHead>
-                  <TableHead className="sr-only">{t("webhooks.columns.actions")}</TableHead>
+      <SectionCard title={t("webhooks.logTitle")} description={t("webhooks.logDescription")} contentClassName="grid gap-4">
+        <form className="flex flex-wrap items-end gap-3" role="search">
+          <div className="grid gap-1.5">
+            <Label htmlFor="q">{t("webhooks.search")}</Label>
+            <Input id="q" name="q" defaultValue={f.q} className="w-72" placeholder={t("webhooks.searchPlaceholder")} />
+          </div>
+          <Button type="submit">{t("developers.search")}</Button>
+          <LiveRefresh kinds={["webhook"]} environment={environment} after={after} className="ml-auto" />
+        </form>
+        {log.items.length === 0 ? (
+          <EmptyState icon={<Webhook />} title={f.q ? t("webhooks.noMatch") : t("webhooks.emptyTitle")} description={t("webhooks.emptyDescription")} titleAs="h3" />
+        ) : (
+          <Table aria-label={t("webhooks.logTitle")}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("webhooks.columns.received")}</TableHead>
+                <TableHead>{t("webhooks.columns.event")}</TableHead>
+                <TableHead>{t("webhooks.columns.source")}</TableHead>
+                <TableHead>{t("webhooks.columns.outcome")}</TableHead>
+                <TableHead className="sr-only">{t("webhooks.columns.actions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {log.items.map((d) => (
+                <TableRow key={d.id} data-testid={`webhook-${d.id}`} data-outcome={d.outcome}>
+                  <TableCell className="whitespace-nowrap">
+                    {formatDateTime(d.receivedAt, locale)}
+                    <span className="block text-xs text-muted-foreground">#{d.id}</span>
+                  </TableCell>
+                  <TableCell>
+                    {eventLabel(t, d.event) && <span className="block">{eventLabel(t, d.event)}</span>}
+                    <span className="font-mono text-xs">{d.event ?? "—"}</span>
+                    {d.objectId && <span className="block font-mono text-xs text-muted-foreground">{d.objectId}</span>}
+                    <details className="mt-1 text-xs">
+                      <summary className="cursor-pointer text-muted-foreground">{t("webhooks.showDelivery")}</summary>
+                      <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{JSON.stringify(d.headers, null, 2)}</pre>
+                      <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{d.body}</pre>
+                      {keptText(d, t) && <p className="mt-1 max-w-[36rem] break-all text-muted-foreground">{keptText(d, t)}</p>}
+                    </details>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
+                  <TableCell>
+                    <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
+                    <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
+                  </TableCell>
+                  <TableCell className="text-right">{d.objectId && d.outcome !== "received" && d.outcome !== "refused" && <ReplayWebhookButton id={d.id} />}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {log.items.map((d) => (
-                  <TableRow key={d.id} data-testid={`webhook-${d.id}`} data-outcome={d.outcome}>
-                    <TableCell className="whitespace-nowrap">
-                      {formatDateTime(d.receivedAt, locale)}
-                      <span className="block text-xs text-muted-foreground">#{d.id}</span>
-                    </TableCell>
-                    <TableCell>
-                      {eventLabel(t, d.event) && <span className="block">{eventLabel(t, d.event)}</span>}
-                      <span className="font-mono text-xs">{d.event ?? "—"}</span>
-                      {d.objectId && <span className="block font-mono text-xs text-muted-foreground">{d.objectId}</span>}
-                      <details className="mt-1 text-xs">
-                        <summary className="cursor-pointer text-muted-foreground">{t("webhooks.showDelivery")}</summary>
-                        <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{JSON.stringify(d.headers, null, 2)}</pre>
-                        <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{d.body}</pre>
-                        {keptText(d, t) && <p className="mt-1 max-w-[36rem] break-all text-muted-foreground">{keptText(d, t)}</p>}
-                      </details>
-                    </TableCell>
-                    <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
-                    <TableCell>
-                      <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
-                      <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
-                    </TableCell>
-                    <TableCell className="text-right">{d.objectId && d.outcome !== "received" && d.outcome !== "refused" && <ReplayWebhookButton id={d.id} />}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-          <LogPager href={(before) => serializeWebhookLogSearchParams("/settings/webhooks", { q: f.q, before })} before={f.before} nextBefore={log.nextBefore} t={t} />
-        </CardContent>
-      </Card>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <LogPager href={(before) => serializeWebhookLogSearchParams("/settings/webhooks", { q: f.q, before })} before={f.before} nextBefore={log.nextBefore} t={t} />
+      </SectionCard>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { NotConnected } from "@/components/shell/not-connected";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/shell/section-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
@@ -127,84 +128,69 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
         </CardContent>
       </Card>
 
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("bulk.detail.rowsTitle")}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table containerLabel={t("bulk.detail.rowsTitle")} containerClassName="hidden sm:block">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="w-14 text-right">{t("bulk.preview.row")}</TableHead>
-                <TableHead className="hidden lg:table-cell">{t("bulk.detail.reference")}</TableHead>
-                <TableHead>{t("bulk.preview.recipient")}</TableHead>
-                <TableHead className="text-right">{t("bulk.preview.amount")}</TableHead>
-                <TableHead>{t("bulk.detail.status")}</TableHead>
-                <TableHead className="text-right">{t("bulk.detail.fee")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {batch.rows.map((r) => (
-                <TableRow key={r.id} data-testid="bulk-batch-row" data-line={r.line} data-state={r.state} data-external-id={r.externalId}>
-                  <TableCell className="text-right font-mono text-xs tabular-nums">{r.line}</TableCell>
-                  <TableCell className="hidden font-mono text-xs whitespace-nowrap lg:table-cell">{r.externalId}</TableCell>
-                  <TableCell className="max-w-[14rem] truncate text-xs" title={recipientText(r)}>
-                    {t(`send.kinds.${r.kind}`)} · {recipientText(r)}
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.amount, r.currency, locale)}</TableCell>
-                  <TableCell className="whitespace-normal">{rowStatus(r)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{r.fee ? formatMoney(r.fee, r.currency, locale) : "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {/* Phones: one line per payout, its state first. */}
-          <ul className="divide-y sm:hidden">
+      <SectionCard title={t("bulk.detail.rowsTitle")} className="min-w-0">
+        <Table containerLabel={t("bulk.detail.rowsTitle")} containerClassName="hidden sm:block">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-14 text-right">{t("bulk.preview.row")}</TableHead>
+              <TableHead className="hidden lg:table-cell">{t("bulk.detail.reference")}</TableHead>
+              <TableHead>{t("bulk.preview.recipient")}</TableHead>
+              <TableHead className="text-right">{t("bulk.preview.amount")}</TableHead>
+              <TableHead>{t("bulk.detail.status")}</TableHead>
+              <TableHead className="text-right">{t("bulk.detail.fee")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {batch.rows.map((r) => (
-              <li key={r.id} className="grid gap-1 py-2" data-line={r.line} data-state={r.state}>
-                <span className="flex items-center justify-between gap-2 text-sm">
-                  <span className="font-medium">
-                    {r.line} · {formatMoney(r.amount, r.currency, locale)}
-                  </span>
-                  {rowStatus(r)}
-                </span>
-                <span className="truncate text-xs text-muted-foreground">
+              <TableRow key={r.id} data-testid="bulk-batch-row" data-line={r.line} data-state={r.state} data-external-id={r.externalId}>
+                <TableCell className="text-right font-mono text-xs tabular-nums">{r.line}</TableCell>
+                <TableCell className="hidden font-mono text-xs whitespace-nowrap lg:table-cell">{r.externalId}</TableCell>
+                <TableCell className="max-w-[14rem] truncate text-xs" title={recipientText(r)}>
                   {t(`send.kinds.${r.kind}`)} · {recipientText(r)}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(r.amount, r.currency, locale)}</TableCell>
+                <TableCell className="whitespace-normal">{rowStatus(r)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{r.fee ? formatMoney(r.fee, r.currency, locale) : "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {/* Phones: one line per payout, its state first. */}
+        <ul className="divide-y sm:hidden">
+          {batch.rows.map((r) => (
+            <li key={r.id} className="grid gap-1 py-2" data-line={r.line} data-state={r.state}>
+              <span className="flex items-center justify-between gap-2 text-sm">
+                <span className="font-medium">
+                  {r.line} · {formatMoney(r.amount, r.currency, locale)}
                 </span>
-                <span className="font-mono text-xs text-muted-foreground">{r.externalId}</span>
+                {rowStatus(r)}
+              </span>
+              <span className="truncate text-xs text-muted-foreground">
+                {t(`send.kinds.${r.kind}`)} · {recipientText(r)}
+              </span>
+              <span className="font-mono text-xs text-muted-foreground">{r.externalId}</span>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
+
+      {batch.skipped.length > 0 && (
+        <SectionCard title={t("bulk.detail.skippedTitle", { count: batch.skipped.length })} description={t("bulk.detail.skippedDescription")}>
+          <ul className="divide-y" data-testid="bulk-skipped">
+            {batch.skipped.map((s) => (
+              <li key={s.line} className="grid gap-0.5 py-2 text-sm" data-line={s.line}>
+                <span className="font-medium">
+                  {t("bulk.preview.row")} {s.line} · <span className="uppercase">{s.kind || "—"}</span> · {s.amount || "—"}
+                </span>
+                {s.errors.map((e, i) => (
+                  <span key={i} className="text-xs text-destructive">
+                    {describeRowError(t, e)}
+                  </span>
+                ))}
               </li>
             ))}
           </ul>
-        </CardContent>
-      </Card>
-
-      {batch.skipped.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>{t("bulk.detail.skippedTitle", { count: batch.skipped.length })}</h2>
-            </CardTitle>
-            <CardDescription>{t("bulk.detail.skippedDescription")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y" data-testid="bulk-skipped">
-              {batch.skipped.map((s) => (
-                <li key={s.line} className="grid gap-0.5 py-2 text-sm" data-line={s.line}>
-                  <span className="font-medium">
-                    {t("bulk.preview.row")} {s.line} · <span className="uppercase">{s.kind || "—"}</span> · {s.amount || "—"}
-                  </span>
-                  {s.errors.map((e, i) => (
-                    <span key={i} className="text-xs text-destructive">
-                      {describeRowError(t, e)}
-                    </span>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        </SectionCard>
       )}
     </div>
   );
