@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDateTime } from "@/lib/i18n/format";
@@ -20,14 +20,14 @@ export function InvitationsTable({ invitations }: { invitations: InvitationDto[]
   const withReauth = useReauth();
   return (
     <Table aria-label={t("team.invitationsTitle")}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("team.email")}</TableHead>
-          <TableHead>{t("team.role")}</TableHead>
-          <TableHead>{t("team.invitationExpires")}</TableHead>
-          <TableHead className="text-right">{t("team.actions")}</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableColumns
+        columns={[
+          { label: t("team.email") },
+          { label: t("team.role") },
+          { label: t("team.invitationExpires") },
+          { label: t("team.actions"), className: "text-right" },
+        ]}
+      />
       <TableBody>
         {invitations.map((i) => (
           <TableRow key={i.id} data-testid={`invitation-${i.email}`}>

@@ -5,114 +5,52 @@ import { type VariantProps } from "class-variance-authority";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 
 import { buttonVariants } from "@/components/ui/button";
+import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { slotComponent, slotDisplayName } from "@/components/ui/slot-component";
 import { cn } from "@/lib/utils";
 
 /** Confirmation before irreversible actions (refunds, payouts). Focus starts on Cancel. */
-function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
-}
-
-function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
-  return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
-}
-
-function AlertDialogPortal(props: React.ComponentProps<typeof AlertDialogPrimitive.Portal>) {
-  return <AlertDialogPrimitive.Portal data-slot="alert-dialog-portal" {...props} />;
-}
-
-function AlertDialogOverlay({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
-  return (
-    <AlertDialogPrimitive.Overlay
-      data-slot="alert-dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const AlertDialog = slotComponent(AlertDialogPrimitive.Root, "alert-dialog");
+const AlertDialogTrigger = slotComponent(AlertDialogPrimitive.Trigger, "alert-dialog-trigger");
+const AlertDialogPortal = slotComponent(AlertDialogPrimitive.Portal, "alert-dialog-portal");
+const AlertDialogOverlay = slotComponent(AlertDialogPrimitive.Overlay, "alert-dialog-overlay", dialogClassNames.overlay);
 
 function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg duration-200 sm:max-w-lg",
-          "data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95",
-          className,
-        )}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content data-slot="alert-dialog-content" className={cn(dialogClassNames.content, className)} {...props} />
     </AlertDialogPortal>
   );
 }
 
-function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="alert-dialog-header" className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />
-  );
-}
-
-function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
-
-function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title data-slot="alert-dialog-title" className={cn("text-lg font-semibold", className)} {...props} />
-  );
-}
-
-function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      data-slot="alert-dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogHeader = slotComponent("div", "alert-dialog-header", dialogClassNames.header);
+const AlertDialogFooter = slotComponent("div", "alert-dialog-footer", dialogClassNames.footer);
+const AlertDialogTitle = slotComponent(AlertDialogPrimitive.Title, "alert-dialog-title", "text-lg font-semibold");
+const AlertDialogDescription = slotComponent(AlertDialogPrimitive.Description, "alert-dialog-description", dialogClassNames.description);
 
 type ButtonStyleProps = Pick<VariantProps<typeof buttonVariants>, "variant" | "size">;
 
-function AlertDialogAction({
-  className,
-  variant = "default",
-  size = "default",
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyleProps) {
-  return (
-    <AlertDialogPrimitive.Action
-      data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
+/** Action and Cancel: the Radix button styled as a Button, each with its own default variant. */
+function alertDialogButton(
+  Primitive: typeof AlertDialogPrimitive.Action | typeof AlertDialogPrimitive.Cancel,
+  slot: string,
+  defaultVariant: ButtonStyleProps["variant"],
+) {
+  function AlertDialogButton({
+    className,
+    variant = defaultVariant,
+    size = "default",
+    ...props
+  }: React.ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyleProps) {
+    return <Primitive data-slot={slot} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  }
+  AlertDialogButton.displayName = slotDisplayName(slot);
+  return AlertDialogButton;
 }
 
-function AlertDialogCancel({
-  className,
-  variant = "outline",
-  size = "default",
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel> & ButtonStyleProps) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      data-slot="alert-dialog-cancel"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogAction = alertDialogButton(AlertDialogPrimitive.Action, "alert-dialog-action", "default");
+const AlertDialogCancel = alertDialogButton(AlertDialogPrimitive.Cancel, "alert-dialog-cancel", "outline");
 
 export {
   AlertDialog,

@@ -4,39 +4,15 @@ import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 
+import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { slotComponent } from "@/components/ui/slot-component";
 import { cn } from "@/lib/utils";
 
-function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
-}
-
-function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
-}
-
-function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
-  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
-}
-
-function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
-}
-
-function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-const closeButtonClassName =
-  "absolute top-4 right-4 rounded-xs text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4";
+const Dialog = slotComponent(DialogPrimitive.Root, "dialog");
+const DialogTrigger = slotComponent(DialogPrimitive.Trigger, "dialog-trigger");
+const DialogPortal = slotComponent(DialogPrimitive.Portal, "dialog-portal");
+const DialogClose = slotComponent(DialogPrimitive.Close, "dialog-close");
+const DialogOverlay = slotComponent(DialogPrimitive.Overlay, "dialog-overlay", dialogClassNames.overlay);
 
 function DialogContent({
   className,
@@ -48,18 +24,10 @@ function DialogContent({
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg duration-200 sm:max-w-lg",
-          "data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogClassNames.content, className)} {...props}>
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close data-slot="dialog-close" aria-label={closeLabel} className={closeButtonClassName}>
+          <DialogPrimitive.Close data-slot="dialog-close" aria-label={closeLabel} className={dialogClassNames.closeButton}>
             <XIcon />
           </DialogPrimitive.Close>
         )}
@@ -68,35 +36,10 @@ function DialogContent({
   );
 }
 
-function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-header" className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />;
-}
-
-function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
-
-function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title data-slot="dialog-title" className={cn("text-lg leading-none font-semibold", className)} {...props} />
-  );
-}
-
-function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const DialogHeader = slotComponent("div", "dialog-header", dialogClassNames.header);
+const DialogFooter = slotComponent("div", "dialog-footer", dialogClassNames.footer);
+const DialogTitle = slotComponent(DialogPrimitive.Title, "dialog-title", "text-lg leading-none font-semibold");
+const DialogDescription = slotComponent(DialogPrimitive.Description, "dialog-description", dialogClassNames.description);
 
 export {
   Dialog,

@@ -4,36 +4,15 @@ import * as React from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 
+import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { slotComponent } from "@/components/ui/slot-component";
 import { cn } from "@/lib/utils";
 
-function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-function SheetTrigger(props: React.ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
-}
-
-function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
-}
-
-function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
-  return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const Sheet = slotComponent(SheetPrimitive.Root, "sheet");
+const SheetTrigger = slotComponent(SheetPrimitive.Trigger, "sheet-trigger");
+const SheetClose = slotComponent(SheetPrimitive.Close, "sheet-close");
+const SheetPortal = slotComponent(SheetPrimitive.Portal, "sheet-portal");
+const SheetOverlay = slotComponent(SheetPrimitive.Overlay, "sheet-overlay", dialogClassNames.overlay);
 
 function SheetContent({
   className,
@@ -69,11 +48,7 @@ function SheetContent({
       >
         {children}
         {showCloseButton && (
-          <SheetPrimitive.Close
-            data-slot="sheet-close"
-            aria-label={closeLabel}
-            className="absolute top-4 right-4 rounded-xs text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
-          >
+          <SheetPrimitive.Close data-slot="sheet-close" aria-label={closeLabel} className={dialogClassNames.closeButton}>
             <XIcon />
           </SheetPrimitive.Close>
         )}
@@ -82,26 +57,9 @@ function SheetContent({
   );
 }
 
-function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />;
-}
-
-function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
-}
-
-function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold text-foreground", className)} {...props} />;
-}
-
-function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
+const SheetHeader = slotComponent("div", "sheet-header", "flex flex-col gap-1.5 p-4");
+const SheetFooter = slotComponent("div", "sheet-footer", "mt-auto flex flex-col gap-2 p-4");
+const SheetTitle = slotComponent(SheetPrimitive.Title, "sheet-title", "font-semibold text-foreground");
+const SheetDescription = slotComponent(SheetPrimitive.Description, "sheet-description", dialogClassNames.description);
 
 export { Sheet, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger };

@@ -1,5 +1,6 @@
 import * as React from "react";
 
+import { slotComponent } from "@/components/ui/slot-component";
 import { cn } from "@/lib/utils";
 
 /**
@@ -28,62 +29,41 @@ function Table({
   );
 }
 
-function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
-}
+const TableHeader = slotComponent("thead", "table-header", "[&_tr]:border-b");
+const TableBody = slotComponent("tbody", "table-body", "[&_tr:last-child]:border-0");
+const TableFooter = slotComponent("tfoot", "table-footer", "border-t bg-muted/50 font-medium [&>tr]:last:border-b-0");
+const TableRow = slotComponent("tr", "table-row", "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted");
+const TableHead = slotComponent("th", "table-head", "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground");
+const TableCell = slotComponent("td", "table-cell", "p-2 align-middle whitespace-nowrap");
+const TableCaption = slotComponent("caption", "table-caption", "mt-4 text-sm text-muted-foreground");
 
-function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
-}
+/** A column heading for `TableColumns`: its label, and classes for its `<th>` (e.g. `text-right`, `sr-only`). */
+type TableColumn = { label: React.ReactNode; className?: string };
 
-function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
+/** The header of a table whose columns are just labels: `<thead>` with one row of `<th>`, one per column. */
+function TableColumns({ columns, ...props }: { columns: TableColumn[] } & React.ComponentProps<"thead">) {
   return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)}
-      {...props}
-    />
+    <TableHeader {...props}>
+      <TableRow>
+        {columns.map((column, index) => (
+          <TableHead key={index} className={column.className}>
+            {column.label}
+          </TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
   );
 }
 
-function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)}
-      {...props}
-    />
-  );
-}
-
-function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn(
-        "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn(
-        "p-2 align-middle whitespace-nowrap",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
-}
-
-export { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow };
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumns,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+  type TableColumn,
+};

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { optionalAccess } from "@/lib/auth/authorize";
 import { getDb } from "@/lib/db";
@@ -19,22 +19,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { t } = await getI18n();
   const { callbackUrl, ended } = await searchParams;
   return (
-    <Card className="w-full max-w-sm">
-      <CardHeader>
-        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
-        <CardTitle>
-          <h1 className="text-2xl font-semibold">{t("auth.signInTitle")}</h1>
-        </CardTitle>
-        <CardDescription>{t("auth.signInDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {(ended === "idle" || ended === "expired") && (
-          <Alert data-testid="session-ended">
-            <AlertDescription>{t(ended === "idle" ? "auth.sessionEndedIdle" : "auth.sessionEndedExpired")}</AlertDescription>
-          </Alert>
-        )}
-        <LoginForm callbackUrl={callbackUrl} />
-      </CardContent>
-    </Card>
+    <AuthCard title={t("auth.signInTitle")} description={t("auth.signInDescription")} className="max-w-sm">
+      {(ended === "idle" || ended === "expired") && (
+        <Alert data-testid="session-ended">
+          <AlertDescription>{t(ended === "idle" ? "auth.sessionEndedIdle" : "auth.sessionEndedExpired")}</AlertDescription>
+        </Alert>
+      )}
+      <LoginForm callbackUrl={callbackUrl} />
+    </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCard } from "@/components/auth/auth-card";
 import { SetupForm } from "@/components/auth/setup-form";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
@@ -23,23 +23,14 @@ export default async function SetupPage({ searchParams }: { searchParams: Promis
   const { token } = await searchParams;
   const valid = isSetupToken(env().AUTH_SECRET, token);
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
-        <CardTitle>
-          <h1 className="text-2xl font-semibold">{t("auth.setupTitle")}</h1>
-        </CardTitle>
-        <CardDescription>{t("auth.setupDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {valid ? (
-          <SetupForm token={token!} />
-        ) : (
-          <Alert data-testid="setup-token-needed">
-            <AlertDescription>{t("auth.setupTokenNeeded")}</AlertDescription>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <AuthCard title={t("auth.setupTitle")} description={t("auth.setupDescription")}>
+      {valid ? (
+        <SetupForm token={token!} />
+      ) : (
+        <Alert data-testid="setup-token-needed">
+          <AlertDescription>{t("auth.setupTokenNeeded")}</AlertDescription>
+        </Alert>
+      )}
+    </AuthCard>
   );
 }

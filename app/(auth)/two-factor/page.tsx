@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCard } from "@/components/auth/auth-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TwoFactorSetup } from "@/components/security/two-factor-setup";
@@ -21,44 +21,35 @@ export default async function TwoFactorPage() {
   const access = await authorizeSelfPage();
   const { t } = await getI18n();
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
-        <CardTitle>
-          <h1 className="text-2xl font-semibold">{t("security.twoFactorTitle")}</h1>
-        </CardTitle>
-        <CardDescription>{t("security.twoFactorDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {access.twoFactorRequired && !access.twoFactorEnabled && (
-          <Alert data-testid="two-factor-required">
-            <AlertDescription>{t("security.requiredByPolicy", { organization: access.organizationName })}</AlertDescription>
-          </Alert>
-        )}
-        {access.twoFactorEnabled ? (
-          <>
-            <p className="text-sm">{t("security.alreadyOn")}</p>
-            <Button asChild>
-              <Link href="/settings/security">{t("security.backToSecurity")}</Link>
+    <AuthCard title={t("security.twoFactorTitle")} description={t("security.twoFactorDescription")}>
+      {access.twoFactorRequired && !access.twoFactorEnabled && (
+        <Alert data-testid="two-factor-required">
+          <AlertDescription>{t("security.requiredByPolicy", { organization: access.organizationName })}</AlertDescription>
+        </Alert>
+      )}
+      {access.twoFactorEnabled ? (
+        <>
+          <p className="text-sm">{t("security.alreadyOn")}</p>
+          <Button asChild>
+            <Link href="/settings/security">{t("security.backToSecurity")}</Link>
+          </Button>
+        </>
+      ) : (
+        <TwoFactorSetup next="/overview" />
+      )}
+      {/* A way out: back to the settings when it is a choice, signing out when the policy holds every page. */}
+      {!access.twoFactorEnabled &&
+        (access.twoFactorRequired ? (
+          <form action={signOutAction}>
+            <Button type="submit" variant="ghost" className="w-full">
+              {t("shell.signOut")}
             </Button>
-          </>
+          </form>
         ) : (
-          <TwoFactorSetup next="/overview" />
-        )}
-        {/* A way out: back to the settings when it is a choice, signing out when the policy holds every page. */}
-        {!access.twoFactorEnabled &&
-          (access.twoFactorRequired ? (
-            <form action={signOutAction}>
-              <Button type="submit" variant="ghost" className="w-full">
-                {t("shell.signOut")}
-              </Button>
-            </form>
-          ) : (
-            <Button asChild variant="ghost">
-              <Link href="/settings/security">{t("security.backToSecurity")}</Link>
-            </Button>
-          ))}
-      </CardContent>
-    </Card>
+          <Button asChild variant="ghost">
+            <Link href="/settings/security">{t("security.backToSecurity")}</Link>
+          </Button>
+        ))}
+    </AuthCard>
   );
 }

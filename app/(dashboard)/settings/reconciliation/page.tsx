@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { FindingActions } from "@/components/events/finding-actions";
 import { listFindings, syncStatus, type FindingDto } from "@/lib/events/queries";
@@ -56,14 +56,14 @@ export default async function ReconciliationPage() {
             <EmptyState icon={<ShieldCheck />} title={t("reconciliation.emptyTitle")} description={t("reconciliation.emptyDescription")} titleAs="h3" />
           ) : (
             <Table aria-label={t("reconciliation.openTitle", { count: open.length })}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("reconciliation.columns.found")}</TableHead>
-                  <TableHead>{t("reconciliation.columns.kind")}</TableHead>
-                  <TableHead>{t("reconciliation.columns.transaction")}</TableHead>
-                  <TableHead className="sr-only">{t("webhooks.columns.actions")}</TableHead>
-                </TableRow>
-              </TableHeader>
+              <TableColumns
+                columns={[
+                  { label: t("reconciliation.columns.found") },
+                  { label: t("reconciliation.columns.kind") },
+                  { label: t("reconciliation.columns.transaction") },
+                  { label: t("webhooks.columns.actions"), className: "sr-only" },
+                ]}
+              />
               <TableBody>
                 {open.map((f) => (
                   <TableRow key={f.id} data-testid={`finding-${f.kind}`}>
@@ -91,12 +91,7 @@ export default async function ReconciliationPage() {
           <p className="text-sm text-muted-foreground">{t("reconciliation.balances.none")}</p>
         ) : (
           <Table aria-label={t("reconciliation.balances.title")}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("reconciliation.balances.currency")}</TableHead>
-                <TableHead>{t("reconciliation.balances.result")}</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableColumns columns={[{ label: t("reconciliation.balances.currency") }, { label: t("reconciliation.balances.result") }]} />
             <TableBody>
               {balances.map((b) => {
                 const explained = b.unexplained === null || Number(b.unexplained) === 0;
