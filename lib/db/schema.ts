@@ -23,6 +23,17 @@ export const organizations = pgTable("organizations", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The columns of a row kept per organisation and API environment (organization_id, environment),
+ * removed with its organisation. A function, so every table gets its own column builders.
+ */
+const organizationEnvironmentColumns = () => ({
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+});
+
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** stored lower-cased; unique */
@@ -294,10 +305,7 @@ export const apiRequestLog = pgTable(
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     /** 32 random bytes, base64url: the URL is the capability, so it is unguessable */
     token: text("token").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -368,10 +376,7 @@ export const TRANSACTION_SEARCH_TEXT = sql.raw(
 export const transactions = pgTable(
   "transactions",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     transactionId: text("transaction_id").notNull(),
     externalId: text("external_id"),
     type: text("type"),
@@ -429,10 +434,7 @@ export const transactions = pgTable(
 export const syncState = pgTable(
   "sync_state",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     credentialId: uuid("credential_id"),
     fullSyncAt: timestamp("full_sync_at", { withTimezone: true }),
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
@@ -449,10 +451,7 @@ export const syncState = pgTable(
 export const balanceBaselines = pgTable(
   "balance_baselines",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     currency: text("currency").notNull(),
     apiTotal: numeric("api_total").notNull(),
     mirrorTotal: numeric("mirror_total").notNull(),
@@ -471,10 +470,7 @@ export const reconciliationFindings = pgTable(
   "reconciliation_findings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     kind: text("kind", { enum: FINDING_KINDS }).notNull(),
     transactionId: text("transaction_id").notNull(),
     details: jsonb("details").notNull(),
@@ -537,10 +533,7 @@ export const charges = pgTable(
   "charges",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     externalId: text("external_id").notNull(),
     method: text("method", { enum: CHARGE_METHODS }).notNull(),
     currency: text("currency").notNull(),
@@ -579,10 +572,7 @@ export const wallets = pgTable(
   "wallets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     walletId: text("wallet_id").notNull(),
     currency: text("currency").notNull(),
     chain: text("chain"),
@@ -605,10 +595,7 @@ export const wallets = pgTable(
 export const infractions = pgTable(
   "infractions",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     infractionId: text("infraction_id").notNull(),
     type: text("type"),
     /** open, responded, resolved: never moves back */
@@ -659,10 +646,7 @@ export const infractionAlerts = pgTable(
   "infraction_alerts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     infractionId: text("infraction_id").notNull(),
     threshold: text("threshold", { enum: INFRACTION_THRESHOLDS }).notNull(),
     crossedAt: timestamp("crossed_at", { withTimezone: true }).notNull().defaultNow(),
@@ -698,10 +682,7 @@ export const payoutBatches = pgTable(
   "payout_batches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     /** short, unique per organisation: the rows' external_ids are `${reference}-${row}` */
     reference: text("reference").notNull(),
     fileName: text("file_name"),
@@ -734,10 +715,7 @@ export const payouts = pgTable(
   "payouts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     externalId: text("external_id").notNull(),
     kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
     currency: text("currency").notNull(),
@@ -777,10 +755,7 @@ export const conversions = pgTable(
   "conversions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    environment: text("environment", { enum: API_ENVIRONMENTS }).notNull(),
+    ...organizationEnvironmentColumns(),
     externalId: text("external_id").notNull(),
     baseCurrency: text("base_currency").notNull(),
     destinationCurrency: text("destination_currency").notNull(),

@@ -9,12 +9,13 @@ import {
   type ConversionQuoteRequest,
   type ConversionRequest,
 } from "../schemas/conversions";
-import { ApiResource, newExternalId, toRequestAmount, type WithClientInputs } from "./shared";
+import { IdempotentWriteResource } from "./idempotent-write";
+import { toRequestAmount, type WithClientInputs } from "./shared";
 
 export type ConversionQuoteParams = WithClientInputs<ConversionQuoteRequest>;
 export type ConversionCreateParams = WithClientInputs<ConversionRequest>;
 
-export class Conversions extends ApiResource {
+export class Conversions extends IdempotentWriteResource {
   /** POST /v2/conversions/rate (200): rate, estimated_amount, timestamp. */
   rate(params: ConversionQuoteParams, options?: RequestOptions) {
     return this._call(() => {
@@ -33,13 +34,10 @@ export class Conversions extends ApiResource {
 
   /** POST /v2/conversions/new (202, HMAC-signed): conversion_id, amounts, currencies, rate, fee. */
   create(params: ConversionCreateParams, options?: RequestOptions) {
-    return this._callWithExternalId(() => {
-      const external_id = params.external_id ?? newExternalId();
-      const json = this._validate(conversionRequestSchema, { ...params, amount: toRequestAmount(params.amount), external_id }, "/v2/conversions/new");
-      return {
-        route: { method: "POST", path: "/v2/conversions/new", json, schema: conversionResponseSchema, signed: true, safeToRetry: true },
-        externalId: external_id,
-      };
-    }, options);
+    return this._postWithExternalId(
+      { path: "/v2/conversions/new", request: conversionRequestSchema, response: conversionResponseSchema, signed: true },
+      params,
+      options,
+    );
   }
 }

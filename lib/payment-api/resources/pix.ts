@@ -1,12 +1,13 @@
 /** PIX helpers: BR Code decoding and the legacy PIX payment route. */
 import type { RequestOptions } from "../core/transport";
 import { pixDecodeRequestSchema, pixDecodeResponseSchema, pixPaymentRequestSchema, pixPaymentResponseSchema, type PixPaymentRequest } from "../schemas/pix";
-import { ApiResource, newExternalId, toRequestAmount, type WithClientInputs } from "./shared";
+import { IdempotentWriteResource } from "./idempotent-write";
+import type { WithClientInputs } from "./shared";
 
 /** @deprecated params of the legacy POST /v2/pix/payment */
 export type PixPaymentParams = WithClientInputs<PixPaymentRequest>;
 
-export class Pix extends ApiResource {
+export class Pix extends IdempotentWriteResource {
   /** POST /v2/pix/decode { pix_key: <BR code> }: receiver_name, receiver_document, city, amount, txid. */
   decode(brCode: string, options?: RequestOptions) {
     return this._call(() => {
@@ -20,13 +21,10 @@ export class Pix extends ApiResource {
    * @deprecated use `client.cashout.create({ currency: "BRL", ... })`.
    */
   payment(params: PixPaymentParams, options?: RequestOptions) {
-    return this._callWithExternalId(() => {
-      const external_id = params.external_id ?? newExternalId();
-      const json = this._validate(pixPaymentRequestSchema, { ...params, amount: toRequestAmount(params.amount), external_id }, "/v2/pix/payment");
-      return {
-        route: { method: "POST", path: "/v2/pix/payment", json, schema: pixPaymentResponseSchema, signed: true, safeToRetry: true },
-        externalId: external_id,
-      };
-    }, options);
+    return this._postWithExternalId(
+      { path: "/v2/pix/payment", request: pixPaymentRequestSchema, response: pixPaymentResponseSchema, signed: true },
+      params,
+      options,
+    );
   }
 }

@@ -1,6 +1,7 @@
 /** PIX infractions (MED): list, detail, reply (spec "PIX infractions", "Infraction (PIX MED)"). */
 import { z } from "zod";
-import { nullableDecimalSchema, openEnum, optString, pageSchema, pageSizeSchema, paginationShape } from "./common";
+import { nullableDecimalSchema, openEnum, optString } from "./common";
+import { listResponseSchema, pageQueryShape } from "./lists";
 
 export const INFRACTION_TYPES = ["REFUND_REQUEST", "FRAUD"] as const;
 export const INFRACTION_STATUSES = ["open", "responded", "resolved"] as const;
@@ -10,8 +11,7 @@ export type InfractionStatus = (typeof INFRACTION_STATUSES)[number];
 // GET /v2/account/infractions -----------------------------------------------------------------
 /** Query string: page, page_size, status, type (numbers coerced: they arrive as strings). */
 export const infractionListRequestSchema = z.object({
-  page: pageSchema.optional(),
-  page_size: pageSizeSchema.optional(),
+  ...pageQueryShape,
   status: z.enum(INFRACTION_STATUSES).optional(),
   type: z.enum(INFRACTION_TYPES).optional(),
 });
@@ -33,10 +33,7 @@ export const infractionSummarySchema = z.looseObject({
 });
 export type InfractionSummary = z.infer<typeof infractionSummarySchema>;
 
-export const infractionListResponseSchema = z.looseObject({
-  items: z.array(infractionSummarySchema),
-  ...paginationShape,
-});
+export const infractionListResponseSchema = listResponseSchema(infractionSummarySchema);
 export type InfractionListResponse = z.infer<typeof infractionListResponseSchema>;
 
 // GET /v2/account/infractions/detail?id= ------------------------------------------------------

@@ -6,12 +6,10 @@ import {
   nullableDecimalSchema,
   openEnum,
   optString,
-  pageSchema,
-  pageSizeSchema,
-  paginationShape,
   specCode,
   transactionStatusSchema,
 } from "./common";
+import { listResponseSchema, pageQueryShape } from "./lists";
 
 /** The list filter accepts pending, confirmed, cancelled, failed (one vocabulary only). */
 export const TRANSACTION_FILTER_STATUSES = ["pending", "confirmed", "cancelled", "failed"] as const;
@@ -20,10 +18,7 @@ export const TRANSACTION_SOURCES = ["cashin", "cashout", "conversion", "internal
 
 export const transactionListRequestSchema = z
   .object({
-    /** default 1 */
-    page: pageSchema.optional(),
-    /** default 50, maximum 100 */
-    page_size: pageSizeSchema.optional(),
+    ...pageQueryShape,
     status: z.enum(TRANSACTION_FILTER_STATUSES).optional(),
     type: z.enum(TRANSACTION_TYPES).optional(),
     source: z.enum(TRANSACTION_SOURCES).optional(),
@@ -69,8 +64,5 @@ export const transactionSchema = z.looseObject({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListResponseSchema = z.looseObject({
-  items: z.array(transactionSchema),
-  ...paginationShape,
-});
+export const transactionListResponseSchema = listResponseSchema(transactionSchema);
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
