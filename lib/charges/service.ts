@@ -13,9 +13,9 @@
 import { Refusal } from "@/lib/refusal";
 import { claim } from "@/lib/outbound/claim";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import { ApiContextError, type ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -230,30 +230,8 @@ function selection() {
   const c = schema.charges;
   const t = schema.transactions;
   return {
-    id: c.id,
-    externalId: c.externalId,
-    method: c.method,
-    currency: c.currency,
-    chain: c.chain,
-    amount: c.amount,
-    payer: c.payer,
-    state: c.state,
-    errorCode: c.errorCode,
-    transactionId: c.transactionId,
-    paymentInfo: c.paymentInfo,
-    boleto: c.boleto,
-    expiresAt: c.expiresAt,
-    description: c.description,
-    payToken: c.payToken,
-    payEnabled: c.payEnabled,
-    createdAt: c.createdAt,
-    status: t.status,
-    reportedStatus: t.reportedStatus,
-    fee: t.fee,
-    amountNet: t.amountNet,
-    e2eId: t.e2eId,
-    txHash: t.txHash,
-    verifiedAt: t.verifiedAt,
+    ...columnsOf(c, ["id", "externalId", "method", "currency", "chain", "amount", "payer", "state", "errorCode", "transactionId", "paymentInfo", "boleto", "expiresAt", "description", "payToken", "payEnabled", "createdAt"]),
+    ...columnsOf(t, ["status", "reportedStatus", "fee", "amountNet", "e2eId", "txHash", "verifiedAt"]),
   };
 }
 
@@ -280,22 +258,19 @@ function toView(r: Row): ChargeView {
   };
 }
 
+async function views(db: Db, where: SQL, limit: number): Promise<ChargeView[]> {
+  const rows = await baseQuery(db).where(where).orderBy(desc(schema.charges.createdAt)).limit(limit);
+  return rows.map(toView);
+}
+
 export async function getCharge(db: Db, target: Scope, id: string): Promise<ChargeView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const c = schema.charges;
-  const [row] = await baseQuery(db)
-    .where(byIdInScope(c, target, id))
-    .limit(1);
-  return row ? toView(row) : null;
+  if (!isRowId(id)) return null;
+  const [view] = await views(db, byIdInScope(schema.charges, target, id), 1);
+  return view ?? null;
 }
 
 export async function listCharges(db: Db, target: Scope, limit = 20): Promise<ChargeView[]> {
-  const c = schema.charges;
-  const rows = await baseQuery(db)
-    .where(inScope(c, target))
-    .orderBy(desc(c.createdAt))
-    .limit(limit);
-  return rows.map(toView);
+  return views(db, inScope(schema.charges, target), limit);
 }
 
 export type RecentPayer = { name: string; document: string; email: string | null; phone: string | null; address: Record<string, string> | null; currency: string };

@@ -21,9 +21,9 @@
 import { Refusal } from "@/lib/refusal";
 import { claim, sameRequest } from "@/lib/outbound/claim";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { readBalanceFor } from "@/lib/api-context/balance";
 import { callOutcome } from "@/lib/api-context/outcome";
@@ -340,20 +340,7 @@ function baseQuery(db: Db) {
   const t = schema.transactions;
   return db
     .select({
-      id: c.id,
-      externalId: c.externalId,
-      baseCurrency: c.baseCurrency,
-      destinationCurrency: c.destinationCurrency,
-      amount: c.amount,
-      quote: c.quote,
-      state: c.state,
-      errorCode: c.errorCode,
-      conversionId: c.conversionId,
-      amountFrom: c.amountFrom,
-      amountTo: c.amountTo,
-      rate: c.rate,
-      fee: c.fee,
-      createdAt: c.createdAt,
+      ...columnsOf(c, ["id", "externalId", "baseCurrency", "destinationCurrency", "amount", "quote", "state", "errorCode", "conversionId", "amountFrom", "amountTo", "rate", "fee", "createdAt"]),
       status: t.status,
     })
     .from(c)
@@ -368,21 +355,18 @@ const toView = (r: ViewRow): ConversionView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+async function views(db: Db, where: SQL, limit: number): Promise<ConversionView[]> {
+  const rows = await baseQuery(db).where(where).orderBy(desc(schema.conversions.createdAt)).limit(limit);
+  return rows.map(toView);
+}
+
 export async function getConversion(db: Db, target: Scope, id: string): Promise<ConversionView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const c = schema.conversions;
-  const [row] = await baseQuery(db)
-    .where(byIdInScope(c, target, id))
-    .limit(1);
-  return row ? toView(row) : null;
+  if (!isRowId(id)) return null;
+  const [view] = await views(db, byIdInScope(schema.conversions, target, id), 1);
+  return view ?? null;
 }
 
 /** The organisation's latest conversions made from the dashboard, newest first, with the mirror's status. */
 export async function listConversions(db: Db, target: Scope, limit = 10): Promise<ConversionView[]> {
-  const c = schema.conversions;
-  const rows = await baseQuery(db)
-    .where(inScope(c, target))
-    .orderBy(desc(c.createdAt))
-    .limit(limit);
-  return rows.map(toView);
+  return views(db, inScope(schema.conversions, target), limit);
 }

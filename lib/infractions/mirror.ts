@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
 import type { InfractionDetail, InfractionSummary } from "@/lib/payment-api/schemas/infractions";
 
@@ -250,7 +250,7 @@ export async function listInfractions(db: Db, target: Scope, filter: InfractionF
     if (!filter.userId) return [];
     where.push(eq(t.assigneeId, filter.userId));
   } else if (filter.assignee) {
-    if (!/^[0-9a-f-]{36}$/i.test(filter.assignee)) return [];
+    if (!isRowId(filter.assignee)) return [];
     where.push(eq(t.assigneeId, filter.assignee));
   }
   const [hours, rows] = await Promise.all([

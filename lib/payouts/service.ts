@@ -18,9 +18,9 @@
  */
 import { Refusal } from "@/lib/refusal";
 import { claim, sameRequest } from "@/lib/outbound/claim";
-import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
 import { isPaymentApiError, type Transaction } from "@/lib/payment-api";
@@ -262,17 +262,7 @@ export function payoutViewColumns() {
   const p = schema.payouts;
   const t = schema.transactions;
   return {
-    id: p.id,
-    externalId: p.externalId,
-    kind: p.kind,
-    currency: p.currency,
-    amount: p.amount,
-    network: p.network,
-    recipient: p.recipient,
-    description: p.description,
-    state: p.state,
-    errorCode: p.errorCode,
-    transactionId: p.transactionId,
+    ...columnsOf(p, ["id", "externalId", "kind", "currency", "amount", "network", "recipient", "description", "state", "errorCode", "transactionId"]),
     status: t.status,
     mirrorErrorCode: t.errorCode,
     fee: t.fee,
@@ -333,23 +323,21 @@ function toView(r: Row): PayoutView {
   };
 }
 
+async function views(db: Db, where: SQL | undefined, limit: number): Promise<PayoutView[]> {
+  const rows = await baseQuery(db).where(where).orderBy(desc(schema.payouts.createdAt)).limit(limit);
+  return rows.map(toView);
+}
+
 export async function getPayout(db: Db, target: Scope, id: string): Promise<PayoutView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const p = schema.payouts;
-  const [row] = await baseQuery(db)
-    .where(byIdInScope(p, target, id))
-    .limit(1);
-  return row ? toView(row) : null;
+  if (!isRowId(id)) return null;
+  const [view] = await views(db, byIdInScope(schema.payouts, target, id), 1);
+  return view ?? null;
 }
 
 /** The latest single payouts and transfers (bulk rows are shown with their batch). */
 export async function listPayouts(db: Db, target: Scope, opts: { states?: schema.PayoutState[]; limit?: number } = {}): Promise<PayoutView[]> {
   const p = schema.payouts;
-  const rows = await baseQuery(db)
-    .where(and(inScope(p, target), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined))
-    .orderBy(desc(p.createdAt))
-    .limit(opts.limit ?? 20);
-  return rows.map(toView);
+  return views(db, and(inScope(p, target), isNull(p.batchId), opts.states ? inArray(p.state, opts.states) : undefined), opts.limit ?? 20);
 }
 
 /** How many requests wait for a second member (single payouts and bulk batches): the menu's badge. */

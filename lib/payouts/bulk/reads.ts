@@ -1,7 +1,7 @@
 /** Reading batches: the list, and one batch with each row joined to the mirror. */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
-import { byIdInScope, inScope, type Db, type Scope } from "@/lib/db/scope";
+import { byIdInScope, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import { type PayoutRecipient } from "../form";
 import { payoutViewColumns, type PayoutView } from "../service";
 import { SkippedRow } from "./batches";
@@ -110,7 +110,7 @@ export async function listBatches(db: Db, target: Scope, limit = 20): Promise<Ba
 
 /** A batch with each row's state joined to the mirror (status, error code, fee); null when not the organisation's. */
 export async function getBatch(db: Db, target: Scope, id: string): Promise<BatchView | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isRowId(id)) return null;
   const b = schema.payoutBatches;
   const [row] = await db
     .select(summarySelect())
