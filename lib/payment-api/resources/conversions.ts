@@ -9,13 +9,12 @@ import {
   type ConversionQuoteRequest,
   type ConversionRequest,
 } from "../schemas/conversions";
-import { IdempotentWriteResource } from "./idempotent-write";
-import { toRequestAmount, type WithClientInputs } from "./shared";
+import { ApiResource, toRequestAmount, type WithClientInputs } from "./shared";
 
 export type ConversionQuoteParams = WithClientInputs<ConversionQuoteRequest>;
 export type ConversionCreateParams = WithClientInputs<ConversionRequest>;
 
-export class Conversions extends IdempotentWriteResource {
+export class Conversions extends ApiResource {
   /** POST /v2/conversions/rate (200): rate, estimated_amount, timestamp. */
   rate(params: ConversionQuoteParams, options?: RequestOptions) {
     return this._call(() => {

@@ -1,13 +1,12 @@
 /** PIX helpers: BR Code decoding and the legacy PIX payment route. */
 import type { RequestOptions } from "../core/transport";
 import { pixDecodeRequestSchema, pixDecodeResponseSchema, pixPaymentRequestSchema, pixPaymentResponseSchema, type PixPaymentRequest } from "../schemas/pix";
-import { IdempotentWriteResource } from "./idempotent-write";
-import type { WithClientInputs } from "./shared";
+import { ApiResource, type WithClientInputs } from "./shared";
 
 /** @deprecated params of the legacy POST /v2/pix/payment */
 export type PixPaymentParams = WithClientInputs<PixPaymentRequest>;
 
-export class Pix extends IdempotentWriteResource {
+export class Pix extends ApiResource {
   /** POST /v2/pix/decode { pix_key: <BR code> }: receiver_name, receiver_document, city, amount, txid. */
   decode(brCode: string, options?: RequestOptions) {
     return this._call(() => {

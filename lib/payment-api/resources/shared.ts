@@ -30,6 +30,18 @@ export const toRequestAmount = (v: AmountInput): number => {
  */
 export const newExternalId = (): string => randomUUID().replace(/-/g, "");
 
+/** A POST route whose body takes an external_id and an amount. */
+export type IdempotentWriteRoute<T> = {
+  path: string;
+  /** the shared request schema: the body is validated with it before it is sent */
+  request: z.ZodType;
+  response: z.ZodType<T, unknown>;
+  /** HMAC-signed route */
+  signed?: boolean;
+  /** accept a bare 2xx JSON object as `data` (the spec shows the boleto answer without the envelope) */
+  acceptBare?: boolean;
+};
+
 export class ApiResource {
   protected readonly _transport: Transport;
   constructor(transport: Transport) {
@@ -58,15 +70,21 @@ export class ApiResource {
     return new ApiPromise((async () => this._transport.request(build(), options))());
   }
 
-  /** Same, for writes with an idempotency key: the data returned carries the external_id used. */
-  protected _callWithExternalId<T extends { external_id?: string | null }>(
-    build: () => { route: RouteSpec<T>; externalId: string },
+  /**
+   * POST `params` to `route`, a money write with an idempotency key. The external_id is the caller's,
+   * or one generated once for the call and reused by every attempt, so the write is safe to retry;
+   * the amount is sent as a JSON number; the data returned carries the external_id used.
+   */
+  protected _postWithExternalId<T extends { external_id?: string | null }>(
+    { path, request, response, ...flags }: IdempotentWriteRoute<T>,
+    params: { amount: AmountInput; external_id?: string },
     options?: RequestOptions,
   ): ApiPromise<WithExternalId<T>> {
     const run = async (): Promise<ApiResponse<WithExternalId<T>>> => {
-      const { route, externalId } = build();
-      const res = await this._transport.request(route, options);
-      return { ...res, data: { ...res.data, external_id: res.data.external_id ?? externalId } };
+      const external_id = params.external_id ?? newExternalId();
+      const json = this._validate(request, { ...params, amount: toRequestAmount(params.amount), external_id }, path);
+      const res = await this._transport.request({ method: "POST", path, json, schema: response, ...flags, safeToRetry: true }, options);
+      return { ...res, data: { ...res.data, external_id: res.data.external_id ?? external_id } };
     };
     return new ApiPromise(run());
   }

@@ -1,7 +1,8 @@
 /** PIX infractions (MED): list, detail, reply (spec "PIX infractions", "Infraction (PIX MED)"). */
 import { z } from "zod";
-import { nullableDecimalSchema, openEnum, optString } from "./common";
+import { openEnum, optString } from "./common";
 import { listResponseSchema, pageQueryShape } from "./lists";
+import { transactionSchema } from "./transactions";
 
 export const INFRACTION_TYPES = ["REFUND_REQUEST", "FRAUD"] as const;
 export const INFRACTION_STATUSES = ["open", "responded", "resolved"] as const;
@@ -19,14 +20,15 @@ export type InfractionListRequest = z.input<typeof infractionListRequestSchema>;
 
 export const partySchema = z.looseObject({ name: optString, document: optString });
 
+/** The disputed payment, named by the same fields (and read the same way) as a listed transaction. */
+const disputedPayment = transactionSchema.pick({ amount: true, currency: true, e2e_id: true }).shape;
+
 export const infractionSummarySchema = z.looseObject({
   infraction_id: z.string(),
   type: openEnum(INFRACTION_TYPES),
   status: openEnum(INFRACTION_STATUSES),
-  amount: nullableDecimalSchema,
-  currency: optString,
+  ...disputedPayment,
   transaction_id: optString,
-  e2e_id: optString,
   deadline_at: optString,
   reason: optString,
   created_at: optString,
