@@ -5,18 +5,8 @@ import { useRouter } from "next/navigation";
 import { CheckCircle2, CircleAlert, PlugZap, ShieldOff, Power } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDateTime } from "@/lib/i18n/format";
@@ -96,66 +86,46 @@ export function CredentialList({
                       <PlugZap aria-hidden /> {t("credentials.test")}
                     </Button>
                     {(c.status === "pending" || c.status === "retired") && (
-                      <AlertDialog>
-                        <AlertDialogTrigger asChild>
+                      <ConfirmDialog
+                        trigger={
                           <Button size="sm" disabled={pending}>
                             <Power aria-hidden /> {t("credentials.activate")}
                           </Button>
-                        </AlertDialogTrigger>
-                        <AlertDialogContent>
-                          <AlertDialogHeader>
-                            <AlertDialogTitle>{t("credentials.activateTitle", { name: c.name })}</AlertDialogTitle>
-                            <AlertDialogDescription>
-                              {activeOther
-                                ? t("credentials.activateReplaces", { name: activeOther.name, environment: t(`environments.${c.environment}`) })
-                                : t("credentials.activateFirst", { environment: t(`environments.${c.environment}`) })}
-                            </AlertDialogDescription>
-                          </AlertDialogHeader>
-                          <AlertDialogFooter>
-                            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-                            <AlertDialogAction
-                              onClick={() =>
-                                run(
-                                  () => activateCredentialAction({ id: c.id }),
-                                  () => toast({ title: t("credentials.activated", { name: c.name }), variant: "success" }),
-                                  t("credentials.activateFailed"),
-                                )
-                              }
-                            >
-                              {t("credentials.activate")}
-                            </AlertDialogAction>
-                          </AlertDialogFooter>
-                        </AlertDialogContent>
-                      </AlertDialog>
+                        }
+                        title={t("credentials.activateTitle", { name: c.name })}
+                        description={
+                          activeOther
+                            ? t("credentials.activateReplaces", { name: activeOther.name, environment: t(`environments.${c.environment}`) })
+                            : t("credentials.activateFirst", { environment: t(`environments.${c.environment}`) })
+                        }
+                        confirm={t("credentials.activate")}
+                        onConfirm={() =>
+                          run(
+                            () => activateCredentialAction({ id: c.id }),
+                            () => toast({ title: t("credentials.activated", { name: c.name }), variant: "success" }),
+                            t("credentials.activateFailed"),
+                          )
+                        }
+                      />
                     )}
-                    <AlertDialog>
-                      <AlertDialogTrigger asChild>
+                    <ConfirmDialog
+                      trigger={
                         <Button size="sm" variant="destructive" disabled={pending}>
                           <ShieldOff aria-hidden /> {t("credentials.revoke")}
                         </Button>
-                      </AlertDialogTrigger>
-                      <AlertDialogContent>
-                        <AlertDialogHeader>
-                          <AlertDialogTitle>{t("credentials.revokeTitle", { name: c.name })}</AlertDialogTitle>
-                          <AlertDialogDescription>{t("credentials.revokeDescription")}</AlertDialogDescription>
-                        </AlertDialogHeader>
-                        <AlertDialogFooter>
-                          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-                          <AlertDialogAction
-                            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                            onClick={() =>
-                              run(
-                                () => revokeCredentialAction({ id: c.id }),
-                                () => toast({ title: t("credentials.revoked", { name: c.name }), variant: "success" }),
-                                t("credentials.revokeFailed"),
-                              )
-                            }
-                          >
-                            {t("credentials.revoke")}
-                          </AlertDialogAction>
-                        </AlertDialogFooter>
-                      </AlertDialogContent>
-                    </AlertDialog>
+                      }
+                      title={t("credentials.revokeTitle", { name: c.name })}
+                      description={t("credentials.revokeDescription")}
+                      confirm={t("credentials.revoke")}
+                      destructive
+                      onConfirm={() =>
+                        run(
+                          () => revokeCredentialAction({ id: c.id }),
+                          () => toast({ title: t("credentials.revoked", { name: c.name }), variant: "success" }),
+                          t("credentials.revokeFailed"),
+                        )
+                      }
+                    />
                   </CardAction>
                 )}
               </CardHeader>

@@ -4,17 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -90,32 +80,22 @@ export function SessionsTable({ sessions, now }: { sessions: SessionDto[]; now: 
         </TableBody>
       </Table>
       {/* It ends this browser's session too: asked first. */}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="destructive" className="justify-self-start" disabled={pending}>
             {t("security.signOutEverywhere")}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("security.signOutEverywhereTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("security.signOutEverywhereDescription", { count: sessions.length })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                startTransition(async () => {
-                  const result = await signOutEverywhereAction();
-                  if (result && !result.ok) toast({ title: result.error.message, variant: "destructive" });
-                })
-              }
-            >
-              {t("security.signOutEverywhere")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={t("security.signOutEverywhereTitle")}
+        description={t("security.signOutEverywhereDescription", { count: sessions.length })}
+        confirm={t("security.signOutEverywhere")}
+        onConfirm={() =>
+          startTransition(async () => {
+            const result = await signOutEverywhereAction();
+            if (result && !result.ok) toast({ title: result.error.message, variant: "destructive" });
+          })
+        }
+      />
     </div>
   );
 }

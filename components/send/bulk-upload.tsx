@@ -11,20 +11,10 @@ import { AlertTriangle, CheckCircle2, Download, FileUp } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -220,25 +210,17 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
             <p className="text-sm text-destructive">{t("bulk.preview.none")}</p>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button disabled={sending} data-testid="bulk-send">
                     <FileUp aria-hidden /> {t(p.held ? "bulk.preview.request" : "bulk.preview.send", counts)}
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>{t("bulk.preview.confirmTitle", counts)}</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      {p.held ? t("bulk.preview.confirmHeld", { totals, invalid: p.invalid }) : t("bulk.preview.confirmBody", { totals, invalid: p.invalid, environment: t(`environments.${environment as "sandbox"}`) })}
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-                    <AlertDialogAction onClick={send}>{t(p.held ? "bulk.preview.confirmRequest" : "bulk.preview.confirm")}</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={t("bulk.preview.confirmTitle", counts)}
+                description={p.held ? t("bulk.preview.confirmHeld", { totals, invalid: p.invalid }) : t("bulk.preview.confirmBody", { totals, invalid: p.invalid, environment: t(`environments.${environment as "sandbox"}`) })}
+                confirm={t(p.held ? "bulk.preview.confirmRequest" : "bulk.preview.confirm")}
+                onConfirm={send}
+              />
               <Button variant="ghost" onClick={reset} disabled={sending}>
                 {t("bulk.preview.another")}
               </Button>

@@ -3,19 +3,9 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDate } from "@/lib/i18n/format";
@@ -86,43 +76,29 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
             <TableCell className="hidden sm:table-cell">{formatDate(m.since, locale)}</TableCell>
             <TableCell className="space-x-2 text-right whitespace-nowrap">
               {m.twoFactor && m.userId !== currentUserId && (
-                <AlertDialog>
-                  <AlertDialogTrigger asChild>
+                <ConfirmDialog
+                  trigger={
                     <Button variant="outline" size="sm" disabled={pending}>
                       {t("team.resetTwoFactor")}
                     </Button>
-                  </AlertDialogTrigger>
-                  <AlertDialogContent>
-                    <AlertDialogHeader>
-                      <AlertDialogTitle>{t("team.resetTwoFactorTitle", { name: m.name })}</AlertDialogTitle>
-                      <AlertDialogDescription>{t("team.resetTwoFactorDescription")}</AlertDialogDescription>
-                    </AlertDialogHeader>
-                    <AlertDialogFooter>
-                      <AlertDialogCancel>{t("team.cancel")}</AlertDialogCancel>
-                      <AlertDialogAction onClick={() => run(() => resetTwoFactorAction({ userId: m.userId }), t("team.twoFactorResetDone"))}>{t("team.resetTwoFactor")}</AlertDialogAction>
-                    </AlertDialogFooter>
-                  </AlertDialogContent>
-                </AlertDialog>
+                  }
+                  title={t("team.resetTwoFactorTitle", { name: m.name })}
+                  description={t("team.resetTwoFactorDescription")}
+                  confirm={t("team.resetTwoFactor")}
+                  onConfirm={() => run(() => resetTwoFactorAction({ userId: m.userId }), t("team.twoFactorResetDone"))}
+                />
               )}
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button variant="outline" size="sm" disabled={pending}>
                     {t("team.remove")}
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>{t("team.removeConfirmTitle", { name: m.name })}</AlertDialogTitle>
-                    <AlertDialogDescription>{t("team.removeConfirmDescription")}</AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>{t("team.cancel")}</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => run(() => removeMemberAction({ userId: m.userId }), t("team.memberRemoved"))}>
-                      {t("team.remove")}
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={t("team.removeConfirmTitle", { name: m.name })}
+                description={t("team.removeConfirmDescription")}
+                confirm={t("team.remove")}
+                onConfirm={() => run(() => removeMemberAction({ userId: m.userId }), t("team.memberRemoved"))}
+              />
             </TableCell>
           </TableRow>
         ))}
