@@ -28,7 +28,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-error";
+import { FormError, type FormErrorValue } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -124,7 +124,7 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
   const [result, setResult] = useState<Executed | null>(null);
   const [busy, setBusy] = useState<null | "quote" | "convert" | "requote">(null);
   const [confirming, setConfirming] = useState(false);
-  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
+  const [formError, setFormError] = useState<FormErrorValue>(null);
   const msLeft = useCountdown(pending?.deadline ?? null);
   const expired = pending !== null && msLeft <= 0;
   const errors = form.formState.errors;

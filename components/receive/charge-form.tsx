@@ -13,7 +13,9 @@ import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-error";
+import { MoneyForm } from "@/components/forms/money-form";
+import type { FormErrorValue } from "@/components/ui/form-error";
+import { ChoiceTiles } from "@/components/ui/choice-tiles";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -34,7 +36,6 @@ import {
 import type { RecentPayer } from "@/lib/charges/service";
 import { createChargeAction } from "@/app/(dashboard)/receive/actions";
 import { newReference } from "@/lib/reference";
-import { cn } from "@/lib/utils";
 import { applyFieldErrors } from "@/components/forms/field-errors";
 
 const blank = (ref: string): ChargeFormValues => ({
@@ -53,7 +54,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
   const { t } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
+  const [formError, setFormError] = useState<FormErrorValue>(null);
   const initial = useMemo(() => blank(newReference("chg")), []);
   const form = useForm<ChargeFormValues>({ resolver: zodResolver(chargeFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
   const split = useFieldArray({ control: form.control, name: "split" });
@@ -107,27 +108,8 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("charges.form.title")}>
-      <FormError error={formError} />
-
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">{t("charges.form.method")}</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-          {CHARGE_FORM_METHODS.map((m) => (
-            <label
-              key={m}
-              className={cn(
-                "flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                method === m ? "border-primary bg-primary/10 font-medium" : "hover:bg-muted",
-              )}
-            >
-              <input type="radio" value={m} className="sr-only" {...form.register("method")} />
-              {t(`charges.methods.${m}`)}
-            </label>
-          ))}
-        </div>
-        <p className="text-xs text-muted-foreground">{t(`charges.methodHelp.${method}`)}</p>
-      </fieldset>
+    <MoneyForm onSubmit={onSubmit} label={t("charges.form.title")} error={formError}>
+      <ChoiceTiles legend={t("charges.form.method")} options={CHARGE_FORM_METHODS} value={method} label={(o) => t(`charges.methods.${o}`)} help={t(`charges.methodHelp.${method}`)} field={form.register("method")} className="grid-cols-2 sm:grid-cols-5" />
 
       <div className="grid gap-4 sm:grid-cols-2">
         {method === "CRYPTO" && (
@@ -320,6 +302,6 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
           {t("charges.form.reset")}
         </Button>
       </div>
-    </form>
+    </MoneyForm>
   );
 }

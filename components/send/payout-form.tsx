@@ -9,20 +9,20 @@
  * per payout and kept across failures and retries, so a double click, a lost answer or a reload can
  * only ever pay once.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangle } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-error";
+import { MoneyForm } from "@/components/forms/money-form";
+import { ChoiceTiles } from "@/components/ui/choice-tiles";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { useReauth } from "@/components/security/reauth-provider";
 import { translateKeyOrText } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
@@ -34,10 +34,9 @@ import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, netwo
 import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
-import { cn } from "@/lib/utils";
 import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
-import { applyFieldErrors } from "@/components/forms/field-errors";
+import { useReviewedSend } from "@/components/forms/use-reviewed-send";
 
 const blank = (ref: string): PayoutFormValues => ({
   kind: "pix",
@@ -64,10 +63,6 @@ type Props = { balances: Record<string, string> | null; fees: FeeRow[]; policy: 
 export function PayoutForm({ balances, fees, policy }: Props) {
   const { t, locale } = useI18n();
   const router = useRouter();
-  const withReauth = useReauth();
-  const [pending, setPending] = useState(false);
-  const [review, setReview] = useState<PayoutFormValues | null>(null);
-  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
   const initial = useMemo(() => blank(newReference("po")), []);
   const form = useForm<PayoutFormValues>({ resolver: zodResolver(payoutFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
   const kind = useWatch({ control: form.control, name: "kind" });
@@ -81,30 +76,11 @@ export function PayoutForm({ balances, fees, policy }: Props) {
   const bank = /^\d{3}/.test(clabe.replace(/\D/g, "")) ? clabeBankName(clabe.replace(/\D/g, "").slice(0, 3)) : undefined;
   const available = balances?.[currency];
 
-  const onReview = form.handleSubmit((values) => {
-    setFormError(null);
-    setReview(values);
+  const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, requestPayoutAction, (data, sent) => {
+    toast({ title: t(data.state === "awaiting_approval" ? "send.result.held" : "send.result.sent"), variant: "success" });
+    form.reset({ ...blank(newReference("po")), kind: sent.kind, coin: sent.coin, network: sent.network, keyType: "" });
+    router.refresh();
   });
-
-  const send = async () => {
-    if (!review || pending) return;
-    setPending(true);
-    try {
-      const result = await withReauth(() => requestPayoutAction(review));
-      if (!result.ok) {
-        setFormError({ message: result.error.message, requestId: result.error.requestId });
-        applyFieldErrors(form.setError, result.error);
-        if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
-        return;
-      }
-      toast({ title: t(result.data.state === "awaiting_approval" ? "send.result.held" : "send.result.sent"), variant: "success" });
-      setReview(null);
-      form.reset({ ...blank(newReference("po")), kind: review.kind, coin: review.coin, network: review.network, keyType: "" });
-      router.refresh();
-    } finally {
-      setPending(false);
-    }
-  };
 
   if (review) {
     const amount = new Money(normalizeAmount(review.amount)!).toFixed();
@@ -139,7 +115,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
         testId="payout-review"
         title={t("send.review.title")}
         description={t("send.review.description")}
-        back={{ label: t("send.review.edit"), onClick: () => setReview(null), disabled: pending }}
+        back={{ label: t("send.review.edit"), onClick: edit, disabled: pending }}
         actions={
           <>
             <Button type="button" onClick={send} disabled={pending} autoFocus>
@@ -169,26 +145,8 @@ export function PayoutForm({ balances, fees, policy }: Props) {
   const evm = kind === "crypto" && isChainCode(network) && CHAINS[network].addressFormat === "evm";
 
   return (
-    <form onSubmit={onReview} noValidate className="grid gap-5" aria-label={t("send.form.title")}>
-      <FormError error={formError} />
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">{t("send.form.kind")}</legend>
-        <div className="grid grid-cols-3 gap-2">
-          {PAYOUT_FORM_KINDS.map((k) => (
-            <label
-              key={k}
-              className={cn(
-                "flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                kind === k ? "border-primary bg-primary/10 font-medium" : "hover:bg-muted",
-              )}
-            >
-              <input type="radio" value={k} className="sr-only" {...form.register("kind")} />
-              {t(`send.kinds.${k}`)}
-            </label>
-          ))}
-        </div>
-        <p className="text-xs text-muted-foreground">{t(`send.kindHelp.${kind}`)}</p>
-      </fieldset>
+    <MoneyForm onSubmit={onReview} label={t("send.form.title")} error={formError}>
+      <ChoiceTiles legend={t("send.form.kind")} options={PAYOUT_FORM_KINDS} value={kind} label={(o) => t(`send.kinds.${o}`)} help={t(`send.kindHelp.${kind}`)} field={form.register("kind")} className="grid-cols-3" />
 
       {kind === "pix" && (
         <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
@@ -299,6 +257,6 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       <div className="flex justify-end">
         <Button type="submit">{t("send.form.review")}</Button>
       </div>
-    </form>
+    </MoneyForm>
   );
 }

@@ -5,19 +5,18 @@
  * transfer is final); a transfer to the member's own account is refused by the API with
  * SELF_TRANSFER_BLOCKED, said in words under the username. Same reference rules as payouts.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-error";
+import { MoneyForm } from "@/components/forms/money-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { useReauth } from "@/components/security/reauth-provider";
 import { translateKeyOrText } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
@@ -27,15 +26,11 @@ import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestTransferAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
-import { applyFieldErrors } from "@/components/forms/field-errors";
+import { useReviewedSend } from "@/components/forms/use-reviewed-send";
 
 export function TransferForm({ balances, currencies, policy }: { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy }) {
   const { t, locale } = useI18n();
   const router = useRouter();
-  const withReauth = useReauth();
-  const [pending, setPending] = useState(false);
-  const [review, setReview] = useState<TransferFormValues | null>(null);
-  const [formError, setFormError] = useState<{ message: string; requestId?: string } | null>(null);
   const initial = useMemo<TransferFormValues>(() => ({ username: "", currency: currencies[0] ?? "BRL", amount: "", externalId: newReference("tr"), description: "" }), [currencies]);
   const form = useForm<TransferFormValues>({ resolver: zodResolver(transferFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
   const currency = useWatch({ control: form.control, name: "currency" });
@@ -43,25 +38,11 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
   const available = balances?.[currency];
 
-  const send = async () => {
-    if (!review || pending) return;
-    setPending(true);
-    try {
-      const result = await withReauth(() => requestTransferAction(review));
-      if (!result.ok) {
-        setFormError({ message: result.error.message, requestId: result.error.requestId });
-        applyFieldErrors(form.setError, result.error);
-        if (result.error.code !== "REAUTH_CANCELLED") setReview(null);
-        return;
-      }
-      toast({ title: t(result.data.state === "awaiting_approval" ? "send.result.held" : "send.result.transferSent"), variant: "success" });
-      setReview(null);
-      form.reset({ ...initial, currency: review.currency, externalId: newReference("tr") });
-      router.refresh();
-    } finally {
-      setPending(false);
-    }
-  };
+  const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, requestTransferAction, (data, sent) => {
+    toast({ title: t(data.state === "awaiting_approval" ? "send.result.held" : "send.result.transferSent"), variant: "success" });
+    form.reset({ ...initial, currency: sent.currency, externalId: newReference("tr") });
+    router.refresh();
+  });
 
   if (review) {
     const amount = new Money(normalizeAmount(review.amount)!).toFixed();
@@ -74,7 +55,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
         testId="transfer-review"
         title={t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
         description={t("send.transfer.confirmDescription")}
-        back={{ label: t("send.review.edit"), onClick: () => setReview(null), disabled: pending }}
+        back={{ label: t("send.review.edit"), onClick: edit, disabled: pending }}
         actions={
           <>
             <Button type="button" onClick={send} disabled={pending} autoFocus>
@@ -106,16 +87,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
   }
 
   return (
-    <form
-      onSubmit={form.handleSubmit((v) => {
-        setFormError(null);
-        setReview(v);
-      })}
-      noValidate
-      className="grid gap-5"
-      aria-label={t("send.transfer.title")}
-    >
-      <FormError error={formError} />
+    <MoneyForm onSubmit={onReview} label={t("send.transfer.title")} error={formError}>
       <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
         <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
       </FormField>
@@ -152,6 +124,6 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
       <div className="flex justify-end">
         <Button type="submit">{t("send.transfer.review")}</Button>
       </div>
-    </form>
+    </MoneyForm>
   );
 }
