@@ -22,6 +22,31 @@ const SORT_LABEL: Record<(typeof TX_SORTS)[number], MessageKey> = {
 
 const dateInput = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
 
+/** A labelled filter field. */
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** A select whose first choice, "Any", clears the filter. */
+function AnySelect({ id, value, options, label, onChange }: { id: string; value: string | null; options: readonly string[]; label: (v: string) => string; onChange: (v: string | null) => void }) {
+  const { t } = useI18n();
+  return (
+    <NativeSelect id={id} className="w-full" value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+      <option value="">{t("transactions.filters.any")}</option>
+      {options.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /**
  * The filters, all in the URL (nuqs, `shallow: false`: the server re-renders the page from the
  * mirror). Selects and the sort apply at once; text fields on "Apply" or Enter, so typing does not
@@ -69,40 +94,21 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
       </Button>
       <form key={formKey} id="tx-filters" onSubmit={onSubmit} className={cn("grid gap-3", !phoneOpen && "max-md:hidden")} role="search">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[2fr_1fr_1fr_1fr_1fr] [&>*]:min-w-0">
-          <div className="grid gap-1.5">
-            <Label htmlFor="f-q">{t("transactions.filters.search")}</Label>
+          <Field id="f-q" label={t("transactions.filters.search")}>
             <Input id="f-q" name="q" type="search" defaultValue={params.q} placeholder={t("transactions.filters.searchPlaceholder")} maxLength={100} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="f-type">{t("transactions.filters.type")}</Label>
-            <NativeSelect id="f-type" className="w-full" value={params.type ?? ""} onChange={(e) => apply({ type: e.target.value || null })}>
-              <option value="">{t("transactions.filters.any")}</option>
-              {TX_TYPES.map((v) => (
-                <option key={v} value={v}>
-                  {t(`txKinds.type.${v}` as MessageKey)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="f-currency">{t("transactions.filters.currency")}</Label>
-            <NativeSelect id="f-currency" className="w-full" value={params.currency ?? ""} onChange={(e) => apply({ currency: e.target.value || null })}>
-              <option value="">{t("transactions.filters.any")}</option>
-              {[...new Set([...currencies, ...(params.currency ? [params.currency] : [])])].map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="f-from">{t("transactions.filters.from")}</Label>
+          </Field>
+          <Field id="f-type" label={t("transactions.filters.type")}>
+            <AnySelect id="f-type" value={params.type} options={TX_TYPES} label={(v) => t(`txKinds.type.${v}` as MessageKey)} onChange={(type) => apply({ type })} />
+          </Field>
+          <Field id="f-currency" label={t("transactions.filters.currency")}>
+            <AnySelect id="f-currency" value={params.currency} options={[...new Set([...currencies, ...(params.currency ? [params.currency] : [])])]} label={(c) => c} onChange={(currency) => apply({ currency })} />
+          </Field>
+          <Field id="f-from" label={t("transactions.filters.from")}>
             <Input id="f-from" name="from" type="date" defaultValue={dateInput(params.from)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="f-to">{t("transactions.filters.to")}</Label>
+          </Field>
+          <Field id="f-to" label={t("transactions.filters.to")}>
             <Input id="f-to" name="to" type="date" defaultValue={dateInput(params.to)} />
-          </div>
+          </Field>
         </div>
 
         <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -117,50 +123,29 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
 
         {more && (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
-            <div className="grid gap-1.5">
-              <Label htmlFor="f-source">{t("transactions.filters.source")}</Label>
-              <NativeSelect id="f-source" className="w-full" value={params.source ?? ""} onChange={(e) => apply({ source: e.target.value || null })}>
-                <option value="">{t("transactions.filters.any")}</option>
-                {TX_SOURCES.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`txKinds.source.${v}` as MessageKey)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="f-method">{t("transactions.filters.method")}</Label>
-              <NativeSelect id="f-method" className="w-full" value={params.method ?? ""} onChange={(e) => apply({ method: e.target.value || null })}>
-                <option value="">{t("transactions.filters.any")}</option>
-                {TX_METHODS.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`txKinds.method.${v}` as MessageKey)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="f-payer">{t("transactions.filters.payer")}</Label>
+            <Field id="f-source" label={t("transactions.filters.source")}>
+              <AnySelect id="f-source" value={params.source} options={TX_SOURCES} label={(v) => t(`txKinds.source.${v}` as MessageKey)} onChange={(source) => apply({ source })} />
+            </Field>
+            <Field id="f-method" label={t("transactions.filters.method")}>
+              <AnySelect id="f-method" value={params.method} options={TX_METHODS} label={(v) => t(`txKinds.method.${v}` as MessageKey)} onChange={(method) => apply({ method })} />
+            </Field>
+            <Field id="f-payer" label={t("transactions.filters.payer")}>
               <Input id="f-payer" name="payer" defaultValue={params.payer ?? ""} maxLength={100} />
-            </div>
+            </Field>
             <div className="grid grid-cols-2 gap-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor="f-min">{t("transactions.filters.minAmount")}</Label>
+              <Field id="f-min" label={t("transactions.filters.minAmount")}>
                 <Input id="f-min" name="min" inputMode="decimal" defaultValue={params.min ?? ""} pattern="[0-9]+([.,][0-9]+)?" />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="f-max">{t("transactions.filters.maxAmount")}</Label>
+              </Field>
+              <Field id="f-max" label={t("transactions.filters.maxAmount")}>
                 <Input id="f-max" name="max" inputMode="decimal" defaultValue={params.max ?? ""} pattern="[0-9]+([.,][0-9]+)?" />
-              </div>
+              </Field>
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="f-id">{t("transactions.filters.transactionId")}</Label>
+            <Field id="f-id" label={t("transactions.filters.transactionId")}>
               <Input id="f-id" name="id" defaultValue={params.id ?? ""} maxLength={100} className="font-mono" />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="f-ext">{t("transactions.filters.externalId")}</Label>
+            </Field>
+            <Field id="f-ext" label={t("transactions.filters.externalId")}>
               <Input id="f-ext" name="ext" defaultValue={params.ext ?? ""} maxLength={150} className="font-mono" />
-            </div>
+            </Field>
           </div>
         )}
 

@@ -75,36 +75,18 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
       <ProviderNotice access={access} environment={environment} />
       <div className="grid grid-cols-1 gap-4">
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("infractions.filters")}>
-          <label className="grid gap-1 text-sm">
-            <span className="text-muted-foreground">{t("infractions.status")}</span>
-            <NativeSelect name="status" defaultValue={filter.status ?? ""}>
-              <option value="">{t("infractions.all")}</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`infractions.statuses.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span className="text-muted-foreground">{t("infractions.type")}</span>
-            <NativeSelect name="type" defaultValue={filter.type ?? ""}>
-              <option value="">{t("infractions.all")}</option>
-              {TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`infractions.types.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span className="text-muted-foreground">{t("infractions.assignee")}</span>
-            <NativeSelect name="assignee" defaultValue={filter.assignee ?? ""}>
-              <option value="">{t("infractions.anyone")}</option>
-              <option value="me">{t("infractions.mine")}</option>
-              <option value="none">{t("infractions.unassigned")}</option>
-            </NativeSelect>
-          </label>
+          <FilterSelect name="status" label={t("infractions.status")} value={filter.status} choices={[["", t("infractions.all")], ...STATUSES.map((s) => [s, t(`infractions.statuses.${s}`)] as const)]} />
+          <FilterSelect name="type" label={t("infractions.type")} value={filter.type} choices={[["", t("infractions.all")], ...TYPES.map((s) => [s, t(`infractions.types.${s}`)] as const)]} />
+          <FilterSelect
+            name="assignee"
+            label={t("infractions.assignee")}
+            value={filter.assignee}
+            choices={[
+              ["", t("infractions.anyone")],
+              ["me", t("infractions.mine")],
+              ["none", t("infractions.unassigned")],
+            ]}
+          />
           <Button type="submit" variant="outline" size="sm">
             {t("infractions.apply")}
           </Button>
@@ -191,5 +173,21 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
         )}
       </div>
     </>
+  );
+}
+
+/** One filter of the list's form: a label over a select, sent with the form (GET). */
+function FilterSelect({ name, label, value, choices }: { name: string; label: string; value: string | undefined | null; choices: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <label className="grid gap-1 text-sm">
+      <span className="text-muted-foreground">{label}</span>
+      <NativeSelect name={name} defaultValue={value ?? ""}>
+        {choices.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { AuthCard } from "@/components/auth/auth-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AcceptInvitationForm, AcceptAsMemberButton } from "@/components/auth/accept-invitation";
@@ -34,42 +34,34 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           ? t("invite.withdrawn")
           : null;
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <p className="text-sm font-medium text-muted-foreground">{t("app.name")}</p>
-        <CardTitle>
-          <h1 className="text-2xl font-semibold">{invitation && !closed ? t("invite.heading", { organization: invitation.organizationName }) : t("invite.title")}</h1>
-        </CardTitle>
-        {invitation && !closed && (
-          <CardDescription>
-            {t("invite.description", { email: invitation.email, role: t(`roles.${invitation.role}`), until: formatDateTime(invitation.expiresAt, locale) })}
-          </CardDescription>
-        )}
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {closed || !invitation ? (
-          <Alert variant="destructive" data-testid="invitation-closed">
-            <AlertDescription>{closed}</AlertDescription>
-          </Alert>
-        ) : access ? (
-          access.email === invitation.email ? (
-            <AcceptAsMemberButton token={token} />
-          ) : (
-            <Alert data-testid="invitation-other-email">
-              <AlertDescription>{t("invite.signedInAsOther", { email: invitation.email })}</AlertDescription>
-            </Alert>
-          )
-        ) : invitation.accountExists ? (
-          <>
-            <p className="text-sm">{t("invite.signInToAccept")}</p>
-            <Button asChild>
-              <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>{t("auth.signIn")}</Link>
-            </Button>
-          </>
+    <AuthCard
+      title={invitation && !closed ? t("invite.heading", { organization: invitation.organizationName }) : t("invite.title")}
+      description={
+        invitation && !closed ? t("invite.description", { email: invitation.email, role: t(`roles.${invitation.role}`), until: formatDateTime(invitation.expiresAt, locale) }) : undefined
+      }
+    >
+      {closed || !invitation ? (
+        <Alert variant="destructive" data-testid="invitation-closed">
+          <AlertDescription>{closed}</AlertDescription>
+        </Alert>
+      ) : access ? (
+        access.email === invitation.email ? (
+          <AcceptAsMemberButton token={token} />
         ) : (
-          <AcceptInvitationForm token={token} />
-        )}
-      </CardContent>
-    </Card>
+          <Alert data-testid="invitation-other-email">
+            <AlertDescription>{t("invite.signedInAsOther", { email: invitation.email })}</AlertDescription>
+          </Alert>
+        )
+      ) : invitation.accountExists ? (
+        <>
+          <p className="text-sm">{t("invite.signInToAccept")}</p>
+          <Button asChild>
+            <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>{t("auth.signIn")}</Link>
+          </Button>
+        </>
+      ) : (
+        <AcceptInvitationForm token={token} />
+      )}
+    </AuthCard>
   );
 }

@@ -6,7 +6,7 @@
  * remove the other one.
  */
 import { z } from "zod";
-import { protectedAction } from "@/lib/actions/safe-action";
+import { protectedAction, type ActionContext } from "@/lib/actions/safe-action";
 import { ROLES } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { env, publicBaseUrl } from "@/lib/env";
@@ -17,24 +17,25 @@ import { securityNotice } from "@/lib/auth/security-notice";
 import { sendMail } from "@/lib/mail/mailer";
 import { getI18n } from "@/lib/i18n/server";
 
-export const changeRoleAction = protectedAction(
-  "team.manage",
+/** Every team action: admins only (`team.manage`), with a recent proof that it is them. */
+function teamAction<S extends z.core.$ZodType, T>(schema: S, handler: (input: z.output<S>, ctx: ActionContext) => Promise<T>) {
+  return protectedAction("team.manage", schema, handler, { reauth: true });
+}
+
+export const changeRoleAction = teamAction(
   z.object({ userId: z.uuid(), role: z.enum(ROLES) }),
   async ({ userId, role }, { access, actor }) => {
     await changeRole(await getDb(), access.organizationId, userId, role, actor);
     return { userId, role };
   },
-  { reauth: true },
 );
 
-export const removeMemberAction = protectedAction(
-  "team.manage",
+export const removeMemberAction = teamAction(
   z.object({ userId: z.uuid() }),
   async ({ userId }, { access, actor }) => {
     await removeMember(await getDb(), access.organizationId, userId, actor);
     return { userId };
   },
-  { reauth: true },
 );
 
 /**
@@ -42,8 +43,7 @@ export const removeMemberAction = protectedAction(
  * back to this admin to hand over, and only to them: a link that makes an admin is not written to
  * the console, where whoever reads the server's output would find it. Never a password.
  */
-export const inviteMemberAction = protectedAction(
-  "team.manage",
+export const inviteMemberAction = teamAction(
   z.object({ email: z.email("auth.invalidEmail").max(254), role: z.enum(ROLES) }),
   async (input, { access, actor }) => {
     const { id, token } = await createInvitation(await getDb(), access.organizationId, input, actor);
@@ -61,17 +61,14 @@ export const inviteMemberAction = protectedAction(
     );
     return { id, mailed: sent.delivered, link: sent.delivered ? null : link };
   },
-  { reauth: true },
 );
 
-export const withdrawInvitationAction = protectedAction(
-  "team.manage",
+export const withdrawInvitationAction = teamAction(
   z.object({ id: z.uuid() }),
   async ({ id }, { access, actor }) => {
     await withdrawInvitation(await getDb(), access.organizationId, id, actor);
     return { id };
   },
-  { reauth: true },
 );
 
 /**
@@ -79,8 +76,7 @@ export const withdrawInvitationAction = protectedAction(
  * (only for a member of no organisation the admin does not run). Whoever could do this at will
  * could take an account over, so it asks for the password again too; the member is told by mail.
  */
-export const resetTwoFactorAction = protectedAction(
-  "team.manage",
+export const resetTwoFactorAction = teamAction(
   z.object({ userId: z.uuid() }),
   async ({ userId }, { access, actor }) => {
     const db = await getDb();
@@ -88,5 +84,4 @@ export const resetTwoFactorAction = protectedAction(
     await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }));
     return { userId };
   },
-  { reauth: true },
 );
