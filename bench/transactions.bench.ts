@@ -15,6 +15,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../lib/db/driver";
 import * as schema from "../lib/db/schema";
+import type { Db } from "../lib/db/scope";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";
 import { benchPostgresUrl, freshPostgresDatabase } from "./support/pg";
@@ -27,7 +28,6 @@ const part = (name: string) => !["render", "export", "lighthouse"].some((p) => p
 const backendOn = (name: string) => !["pglite", "postgres"].some((p) => parts.includes(p)) || parts.includes(name);
 const RENDERS = 40;
 
-type Db = Awaited<ReturnType<typeof openDatabase<typeof schema>>>["db"];
 
 /** 100,000 plausible rows for the demo organisation, older than its webhook registration (no reconciliation noise). */
 async function fillMirror(db: Db) {
