@@ -193,8 +193,11 @@ test("the detail sheet opens from the keyboard, is addressed by the URL, and sho
   const sheet = page.getByTestId("tx-detail");
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId("detail-amount")).toContainText("33.33");
-  await expect(sheet.getByTestId("timeline-entry").filter({ hasText: "cashin.confirmed" })).toContainText("applied");
-  await expect(sheet.getByTestId("timeline-entry").filter({ hasText: "cashin.confirmed" })).toContainText("API said confirmed");
+  await expect(sheet.getByTestId("story-step").filter({ hasText: "Paid by the payer" })).toContainText("the bank told us");
+  // The webhook and its verification, for support, under the technical details.
+  await sheet.getByText("Technical details").click();
+  await expect(sheet.getByTestId("delivery-entry").filter({ hasText: "cashin.confirmed" })).toContainText("applied");
+  await expect(sheet.getByTestId("delivery-entry").filter({ hasText: "cashin.confirmed" })).toContainText("API said confirmed");
   await expect(sheet.getByTestId("detail-e2e")).toBeVisible();
   // A reload keeps it open; Escape closes it and drops tx from the URL.
   await page.reload();

@@ -78,9 +78,13 @@ function CodeLine({ value, label, copyLabel, mono = true, testId }: { value: str
   );
 }
 
-function Qr({ value, label }: { value: string; label: string }) {
+/**
+ * `dimmed`: the charge can no longer be paid. Only the picture fades; the words beside it keep their
+ * full contrast (a faded block of text fell to 2.58:1, below WCAG's 4.5:1).
+ */
+function Qr({ value, label, dimmed }: { value: string; label: string; dimmed?: boolean }) {
   return (
-    <div className="mx-auto w-fit rounded-lg bg-white p-3 shadow-xs ring-1 ring-border" data-testid="charge-qr">
+    <div className={cn("mx-auto w-fit rounded-lg bg-white p-3 shadow-xs ring-1 ring-border", dimmed && "opacity-40")} data-testid="charge-qr">
       <QRCodeSVG value={value} size={224} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={label} title={label} />
     </div>
   );
@@ -98,8 +102,8 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
 
   if (p.method === "PIX" && pi.qrcode) {
     return (
-      <div className={cn("grid grid-cols-1 gap-4", !live && "opacity-60")}>
-        <Qr value={pi.qrcode} label={t("charges.code.pixQr")} />
+      <div className="grid grid-cols-1 gap-4">
+        <Qr value={pi.qrcode} label={t("charges.code.pixQr")} dimmed={!live} />
         {expiry}
         <CodeLine value={pi.qrcode} label={t("charges.code.pixCopyPaste")} copyLabel={t("charges.code.copyPix")} testId="pix-code" />
         <p className="text-xs text-muted-foreground">{t("charges.code.pixHelp")}</p>
@@ -110,8 +114,8 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
   if ((p.method === "BOLETO" || p.method === "PIX_BOLETO") && p.boleto) {
     const b = p.boleto;
     return (
-      <div className={cn("grid grid-cols-1 gap-4", !live && "opacity-60")}>
-        <div className="rounded-md bg-white p-2 ring-1 ring-border" data-testid="boleto-barcode">
+      <div className="grid grid-cols-1 gap-4">
+        <div className={cn("rounded-md bg-white p-2 ring-1 ring-border", !live && "opacity-40")} data-testid="boleto-barcode">
           <ItfBarcode digits={b.barcode} label={t("charges.code.boletoBarcode")} moduleWidth={1} height={56} />
         </div>
         <CodeLine value={b.digitable_line} label={t("charges.code.digitableLine")} copyLabel={t("charges.code.copyLine")} testId="digitable-line" />
@@ -124,7 +128,7 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
         {b.pix_qrcode && (
           <div className="grid gap-3 border-t pt-4">
             <p className="text-sm font-medium">{t("charges.code.orPix")}</p>
-            <Qr value={b.pix_qrcode} label={t("charges.code.pixQr")} />
+            <Qr value={b.pix_qrcode} label={t("charges.code.pixQr")} dimmed={!live} />
             <CodeLine value={b.pix_qrcode} label={t("charges.code.pixCopyPaste")} copyLabel={t("charges.code.copyPix")} testId="pix-code" />
           </div>
         )}
@@ -150,7 +154,7 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
   if (p.method === "SPEI" && pi.clabe) {
     const bank = pi.bank_code ? clabeBankName(pi.bank_code) : clabeBankName(pi.clabe.slice(0, 3));
     return (
-      <div className={cn("grid grid-cols-1 gap-4", !live && "opacity-60")}>
+      <div className="grid grid-cols-1 gap-4">
         <CodeLine value={pi.clabe} label={t("charges.code.clabe")} copyLabel={t("charges.code.copyClabe")} testId="clabe" />
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-muted-foreground">{t("charges.code.bank")}</dt>
@@ -169,13 +173,13 @@ export function ChargeCode({ charge: p, settled, printHref }: ChargeCodeProps) {
   if (p.method === "CRYPTO" && pi.address) {
     const network = pi.network ?? pi.chain ?? p.chain ?? "";
     return (
-      <div className={cn("grid grid-cols-1 gap-4", !live && "opacity-60")}>
+      <div className="grid grid-cols-1 gap-4">
         <Alert variant="warning">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("charges.code.cryptoWarningTitle", { coin: p.currency, network })}</AlertTitle>
           <AlertDescription>{t("charges.code.cryptoWarning", { coin: p.currency, network })}</AlertDescription>
         </Alert>
-        <Qr value={pi.address} label={t("charges.code.addressQr")} />
+        <Qr value={pi.address} label={t("charges.code.addressQr")} dimmed={!live} />
         {expiry}
         <CodeLine value={pi.address} label={t("charges.code.address")} copyLabel={t("charges.code.copyAddress")} testId="deposit-address" />
         <dl className="grid grid-cols-2 gap-2 text-sm">

@@ -68,3 +68,8 @@ export function formatDate(value: Date | string, locale: Locale, style: "short" 
 export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
   return createFormatter({ locale, timeZone: LOCALE_TIME_ZONES[locale] }).relativeTime(new Date(value), new Date(now));
 }
+
+/** A moment to the second with its time zone, as a receipt prints it: "26 de nov. de 2026, 04:11:36 BRT". */
+export function formatInstant(value: Date | string, locale: Locale): string {
+  return dateFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: LOCALE_TIME_ZONES[locale], timeZoneName: "short" }).format(new Date(value));
+}

@@ -10,6 +10,7 @@ import {
   formatCpf,
   formatCnpj,
   formatDocument,
+  maskDocument,
   unformatDocument,
   cpfCheckDigits,
   cnpjCheckDigits,
@@ -150,5 +151,38 @@ describe("documents in general", () => {
     expect(formatDocument("11222333000181")).toBe("11.222.333/0001-81");
     expect(() => formatCpf("123")).toThrow(RangeError);
     expect(() => formatCnpj("123")).toThrow(RangeError);
+  });
+});
+
+describe("maskDocument", () => {
+  it("hides the first three and the last two digits of a CPF, bare or formatted", () => {
+    expect(maskDocument("52998224725")).toBe("***.982.247-**");
+    expect(maskDocument("529.982.247-25")).toBe("***.982.247-**");
+    expect(maskDocument(" 529 982 247 25 ")).toBe("***.982.247-**");
+  });
+
+  it("hides the first two and the check digits of a CNPJ, numeric or alphanumeric", () => {
+    expect(maskDocument("11222333000181")).toBe("**.222.333/0001-**");
+    expect(maskDocument("11.222.333/0001-81")).toBe("**.222.333/0001-**");
+    expect(maskDocument("12abc34501de35")).toBe("**.ABC.345/01DE-**");
+  });
+
+  it("keeps only the last four characters of any other document", () => {
+    expect(maskDocument("GODE561231GR8")).toBe("••••1GR8");
+    expect(maskDocument("1234")).toBe("••••");
+    expect(maskDocument("")).toBe("••••");
+  });
+
+  it("never shows the hidden places, for any valid document", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const cpf = generateCpf(seededRng(seed));
+        const masked = maskDocument(cpf);
+        expect(masked).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+        expect(masked.slice(4, 7) + masked.slice(8, 11)).toBe(cpf.slice(3, 9));
+        const cnpj = generateCnpj(seededRng(seed), { alphanumeric: seed % 2 === 0 });
+        expect(maskDocument(cnpj)).toBe(`**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-**`);
+      }),
+    );
   });
 });

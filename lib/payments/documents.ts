@@ -135,6 +135,20 @@ export function formatDocument(input: string): string {
   return unformatDocument(input).length === 11 ? formatCpf(input) : formatCnpj(input);
 }
 
+/**
+ * A document as it may be shown to someone who does not need all of it (a receipt, a transaction's
+ * detail): the masked form Brazilian banks print on a comprovante, which hides the first and the last
+ * two places of the formatted number. "52998224725" → "***.982.247-**"; a CNPJ "11222333000181" →
+ * "**.222.333/0001-**" (the alphanumeric one alike). Any other document (an RFC, a CURP, a passport
+ * number) keeps only its last four characters: "••••1234"; four or fewer are hidden entirely.
+ */
+export function maskDocument(input: string): string {
+  const d = unformatDocument(input.trim());
+  if (/^\d{11}$/.test(d)) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(d)) return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
+  return d.length > 4 ? `••••${d.slice(-4)}` : "••••";
+}
+
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A valid random CPF (for tests and the sandbox). */
