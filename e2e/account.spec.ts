@@ -11,7 +11,7 @@
  * the used amounts are the sandbox's own count, read through a second credential of the same account.
  */
 import Decimal from "decimal.js";
-import { test, expect, memberContext, merchantIntegration, DEMO_URL } from "./fixtures";
+import { test, expect, memberContext, merchantIntegration, seriousViolations, DEMO_URL } from "./fixtures";
 
 test("the Account page shows the sandbox account's profile, limits and fees, and where they come from", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
@@ -100,6 +100,14 @@ test("the Account page shows the sandbox account's profile, limits and fees, and
   expect(cashinRows.indexOf("fee-cashin-CRYPTO-USDT")).toBeLessThan(cashinRows.indexOf("fee-cashin-CRYPTO-BNB"));
   expect(cashinRows.indexOf("fee-cashin-CRYPTO-BNB")).toBeGreaterThan(cashinRows.indexOf("fee-cashin-BOLETO-BRL"));
   await expect(page.getByTestId("api-failure")).toHaveCount(0);
+  // The fees table in both themes (the tour's axe sees the limits, the default tab).
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    expect(await seriousViolations(page), theme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The link opens the fees; Back to the limits with the keyboard again
   await page.goto("/account?tab=fees");
@@ -172,6 +180,8 @@ test("at phone width (390 px) the Account page has no horizontal scrolling, limi
         .slice(0, 5),
     );
     expect(outside, url).toEqual([]);
+    // the stacked form is as accessible as the table
+    expect(await seriousViolations(page), url).toEqual([]);
   }
   // Stacked, each figure still says what it is: the column's name above it.
   const today = page.getByTestId("limit-BRL-cashout").getByTestId("limit-today");
