@@ -53,23 +53,23 @@ export async function ProfileSection({ access, environment }: { access: Access; 
   if (!read) return <UnavailableSection id="profile" title={t("account.profile.title")} unavailable={t("account.profile.unavailable")} failure={failure!} />;
   const profile = normalizeProfile(read.data);
   return (
-    <section aria-labelledby="profile-title" className="grid gap-3" data-testid="account-profile">
-      <div>
-        <h2 id="profile-title" className="text-lg font-semibold">
-          {t("account.profile.title")}
-        </h2>
-        <ReadSource read={read} environment={environment} testId="profile-read-at" />
-      </div>
-      {failure && <ApiFailure failure={failure} title={t("account.profile.unavailable")} />}
-      <Card>
-        <CardContent className="grid gap-4">
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <section aria-labelledby="profile-title" data-testid="account-profile">
+      <Card className="gap-3 py-4">
+        <CardContent className="grid gap-3 px-4">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <h2 id="profile-title" className="font-semibold">
+              {t("account.profile.title")}
+            </h2>
+            <ReadSource read={read} environment={environment} testId="profile-read-at" />
+          </div>
+          {failure && <ApiFailure failure={failure} title={t("account.profile.unavailable")} />}
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 xl:grid-cols-6">
             {PROFILE_FIELDS.map((f) => {
               const value = profile.fields[f];
               return (
-                <div key={f} className="grid min-w-0 content-start gap-1" data-testid={`profile-${f}`}>
-                  <dt className="text-sm text-muted-foreground">{t(LABELS[f])}</dt>
-                  <dd className="text-base font-medium wrap-anywhere">
+                <div key={f} className="grid min-w-0 content-start gap-0.5" data-testid={`profile-${f}`}>
+                  <dt className="text-xs text-muted-foreground">{t(LABELS[f])}</dt>
+                  <dd className="text-sm font-medium wrap-anywhere">
                     {value === null ? <span className="font-normal text-muted-foreground">{t("account.notProvided")}</span> : <Value field={f} value={value} t={t} />}
                   </dd>
                 </div>

@@ -1,6 +1,13 @@
 import { ApiFailure } from "@/components/shell/api-failure";
 import type { Access } from "@/lib/auth/access";
-import { readOrLastKnown, READ_TTL_MS, type ApiEnvironment, type Read } from "@/lib/api-context";
+import Decimal from "decimal.js";
+import { readOrLastKnown, readProfile, READ_TTL_MS, type ApiEnvironment, type Read } from "@/lib/api-context";
+import { normalizeProfile } from "@/lib/account/normalize";
+import { localCurrency } from "@/lib/account/order";
+import { mirrorUsage } from "@/lib/account/usage";
+import { getDb } from "@/lib/db";
+import type { Locale } from "@/lib/db/schema";
+import type { FiatCurrency } from "@/lib/payments/currencies";
 import { describeFailure, type FailureDescription } from "@/lib/api-context/describe";
 import type { Translate } from "@/lib/i18n/translate";
 
@@ -29,4 +36,21 @@ export function UnavailableSection({ id, title, unavailable, failure }: { id: st
       <ApiFailure failure={failure} title={unavailable} />
     </section>
   );
+}
+
+/**
+ * The organisation's local currency, which the limits and the fees list first (lib/account/order.ts):
+ * from the profile's document (the read the profile section makes; the API context shares it while
+ * in flight and for minutes after), the fiat currencies used this month, and the member's language.
+ */
+export async function localCurrencyOf(access: Access, environment: ApiEnvironment, locale: Locale): Promise<FiatCurrency> {
+  const [profile, usage] = await Promise.all([
+    readOrLastKnown(access, environment, "profile", () => readProfile(access, environment)).catch(() => null),
+    getDb()
+      .then((db) => mirrorUsage(db, { organizationId: access.organizationId, environment }))
+      .catch(() => null),
+  ]);
+  const document = profile?.read ? normalizeProfile(profile.read.data).fields.document : null;
+  const usedFiat = (usage?.rows ?? []).filter((r) => new Decimal(r.month).gt(0)).map((r) => r.currency);
+  return localCurrency({ document, usedFiat, locale });
 }

@@ -4,19 +4,22 @@ import { Skeleton } from "@/components/ui/skeleton";
 export function ProfileSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="profile-skeleton">
-      <Skeleton className="h-6 w-32" />
-      <Skeleton className="h-40" />
+      <Skeleton className="h-28" />
     </div>
   );
+}
+
+/** The two tabs' place while the page loads. */
+export function TabsSkeleton() {
+  return <Skeleton className="h-9 w-64 max-w-full" />;
 }
 
 export function LimitsSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="limits-skeleton">
-      <Skeleton className="h-6 w-32" />
-      <Skeleton className="h-48" />
-      <Skeleton className="h-12" />
-      <Skeleton className="h-12" />
+      <Skeleton className="h-4 w-80 max-w-full" />
+      <Skeleton className="h-4 w-96 max-w-full" />
+      <Skeleton className="h-96" />
     </div>
   );
 }
@@ -24,9 +27,8 @@ export function LimitsSkeleton() {
 export function FeesSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="fees-skeleton">
-      <Skeleton className="h-6 w-32" />
-      <Skeleton className="h-36" />
-      <Skeleton className="h-36" />
+      <Skeleton className="h-4 w-80 max-w-full" />
+      <Skeleton className="h-96" />
     </div>
   );
 }

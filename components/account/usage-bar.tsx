@@ -1,7 +1,7 @@
 import { cn } from "@/lib/utils";
 
 /** How much of a limit is used, as a bar (width from an exact percentage string, clamped to 0…100). */
-export function UsageBar({ percent, label, valueText }: { percent: string; label: string; valueText: string }) {
+export function UsageBar({ percent, label, valueText, className }: { percent: string; label: string; valueText: string; className?: string }) {
   const n = Number(percent);
   return (
     <div
@@ -11,7 +11,7 @@ export function UsageBar({ percent, label, valueText }: { percent: string; label
       aria-valuemax={100}
       aria-valuenow={n}
       aria-valuetext={valueText}
-      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      className={cn("h-1.5 w-full overflow-hidden rounded-full bg-muted", className)}
       data-testid="usage-bar"
       data-percent={percent}
     >

@@ -352,11 +352,18 @@ export function groupBy<T>(items: T[], key: (item: T) => string): { key: string;
   return [...groups].map(([k, v]) => ({ key: k, items: v }));
 }
 
-/** Fees by operation: cash-in, cash-out, conversion, transfer, then any other in the order answered. */
-export function feesByOperation(entries: FeeEntry[]): { key: string; items: FeeEntry[] }[] {
-  const rank = (k: string) => {
-    const i = (KNOWN_OPERATIONS as readonly string[]).indexOf(k);
-    return i < 0 ? KNOWN_OPERATIONS.length : i;
-  };
-  return groupBy(entries, (e) => e.operation ?? "").sort((a, b) => rank(a.key) - rank(b.key));
+/** Where an operation comes: cash-in, cash-out, conversion, transfer, then any other (sorts are stable: in the order answered). */
+export function operationRank(operation: string | null): number {
+  const i = (KNOWN_OPERATIONS as readonly string[]).indexOf(operation ?? "");
+  return i < 0 ? KNOWN_OPERATIONS.length : i;
+}
+
+/**
+ * Fees by operation (cash-in, cash-out, conversion, transfer, then any other in the order answered);
+ * within one, in `order` when given (lib/account/order.ts `compareFees`).
+ */
+export function feesByOperation(entries: FeeEntry[], order?: (a: FeeEntry, b: FeeEntry) => number): { key: string; items: FeeEntry[] }[] {
+  return groupBy(entries, (e) => e.operation ?? "")
+    .sort((a, b) => operationRank(a.key) - operationRank(b.key))
+    .map((g) => ({ key: g.key, items: order ? [...g.items].sort(order) : g.items }));
 }

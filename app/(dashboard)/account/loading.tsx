@@ -1,5 +1,5 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
+import { LimitsSkeleton, ProfileSkeleton, TabsSkeleton } from "@/components/account/skeletons";
 
 export default function Loading() {
   return (
@@ -8,10 +8,12 @@ export default function Loading() {
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-4 w-80 max-w-full" />
       </div>
-      <div className="grid gap-8">
+      <div className="grid gap-6">
         <ProfileSkeleton />
-        <LimitsSkeleton />
-        <FeesSkeleton />
+        <div className="grid gap-4">
+          <TabsSkeleton />
+          <LimitsSkeleton />
+        </div>
       </div>
     </div>
   );

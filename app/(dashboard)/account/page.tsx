@@ -7,10 +7,15 @@ import { ProfileSection } from "@/components/account/profile-section";
 import { LimitsSection } from "@/components/account/limits-section";
 import { FeesSection } from "@/components/account/fees-section";
 import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
+import { AccountTabs } from "@/components/account/account-tabs";
+import { localCurrencyOf } from "@/components/account/section-read";
 import { RefreshButton } from "@/components/shell/refresh-button";
 import { refreshAccountAction } from "./actions";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
+import type { Access } from "@/lib/auth/access";
+import type { ApiEnvironment } from "@/lib/api-context";
+import type { Locale } from "@/lib/db/schema";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -18,12 +23,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The payment account of the organisation's current environment: profile (KYC), limits with what
- * has been used, and fees. Each section reads the API through the organisation's context on its
- * own, so a slow or failing read does not hold the others.
+ * The payment account of the organisation's current environment: the profile (KYC) on top, then
+ * two tabs (`?tab=`, lib/account/params.ts): the limits with what has been used, and the fees. Each
+ * section reads the API through the organisation's context on its own, so a slow or failing read
+ * does not hold the others; limits and fees list the organisation's own currency first.
  */
 export default async function AccountPage() {
-  const { access, t, environment, isConnected } = await pageContext("dashboard.view");
+  const { access, t, locale, environment, isConnected } = await pageContext("dashboard.view");
   return (
     <>
       <PageHeader
@@ -33,20 +39,37 @@ export default async function AccountPage() {
       />
       {isConnected && <ProviderNotice access={access} environment={environment} />}
       {isConnected ? (
-        <div className="grid min-w-0 gap-8">
-          <Suspense fallback={<ProfileSkeleton />}>
-            <ProfileSection access={access} environment={environment} />
-          </Suspense>
-          <Suspense fallback={<LimitsSkeleton />}>
-            <LimitsSection access={access} environment={environment} />
-          </Suspense>
-          <Suspense fallback={<FeesSkeleton />}>
-            <FeesSection access={access} environment={environment} />
-          </Suspense>
-        </div>
+        <AccountContent access={access} environment={environment} locale={locale} />
       ) : (
         <NotConnected access={access} environment={environment} />
       )}
     </>
+  );
+}
+
+function AccountContent({ access, environment, locale }: { access: Access; environment: ApiEnvironment; locale: Locale }) {
+  const local = localCurrencyOf(access, environment, locale);
+  // Awaited by both tabs' sections (it does not fail: each reading falls back on its own).
+  local.catch(() => undefined);
+  return (
+    <div className="grid min-w-0 gap-6">
+      <Suspense fallback={<ProfileSkeleton />}>
+        <ProfileSection access={access} environment={environment} />
+      </Suspense>
+      <AccountTabs
+        panels={{
+          limits: (
+            <Suspense fallback={<LimitsSkeleton />}>
+              <LimitsSection access={access} environment={environment} local={local} />
+            </Suspense>
+          ),
+          fees: (
+            <Suspense fallback={<FeesSkeleton />}>
+              <FeesSection access={access} environment={environment} local={local} />
+            </Suspense>
+          ),
+        }}
+      />
+    </div>
   );
 }
