@@ -33,9 +33,9 @@ test("the 6 h alert appears after the sandbox clock advances past it", async ({ 
     await expect(alert).toHaveAttribute("data-threshold", "6h", { timeout: 30_000 });
     await expect(alert.getByTestId("alert-threshold")).toHaveText("6 h alert");
     expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
-    // The Overview's panel: this organisation's one infraction, due for the team now.
+    // The Overview's "Needs your attention": this organisation's one infraction, due for the team now.
     await page.goto("/overview");
-    await expect(page.getByTestId("infraction-alerts").locator('[data-threshold="6h"]').first()).toBeVisible();
+    await expect(page.getByTestId("attention").locator('[data-threshold="6h"]').first()).toBeVisible();
   } finally {
     await back();
     await context.close();

@@ -1,5 +1,9 @@
-import { cn } from "@/lib/utils";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import Link from "next/link";
+import { Suspense } from "react";
+import { ArrowRight } from "lucide-react";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { InfoTip } from "@/components/ui/info-tip";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ApiFailure } from "@/components/shell/api-failure";
 import { RefreshButton } from "@/components/shell/refresh-button";
 import { refreshBalancesAction } from "@/app/(dashboard)/overview/actions";
@@ -8,68 +12,94 @@ import { readOrLastKnown, type ApiEnvironment, type BalanceDto } from "@/lib/api
 import { describeFailure } from "@/lib/api-context/describe";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { readPageBalance } from "@/lib/overview/page-reads";
+import { mainCurrenciesFirst } from "@/lib/overview/currencies";
+import { readPageBalance, readPageCurrencies } from "@/lib/overview/page-reads";
+import type { OverviewParams } from "@/lib/overview/params";
+import { cn } from "@/lib/utils";
+import { EstimatedTotal } from "./reporting-total";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
-const isZero = (b: BalanceDto[number]) => [b.available, b.blocked, b.pending].every((v) => /^0(\.0*)?$/.test(v));
+/** How many balances a phone shows before "All balances". */
+const ON_A_PHONE = 3;
+
+const isZero = (v: string) => /^0(\.0*)?$/.test(v);
 
 /**
- * Balances per currency, read through the organisation's API context (shared cache), with when.
+ * Balances per currency as a short list, the organisation's local currency first, then the dollar
+ * stable coins, then the rest (lib/overview/currencies.ts); a phone shows the first three. Read through
+ * the organisation's API context (shared cache); when, and from which credential, is one click away.
  * The page's live stream re-renders it when a verified webhook moved money (the worker drops the
- * cached read first). While the provider does not answer, the last known balances are shown with
- * their time, under why.
+ * cached read first). While the provider does not answer, the last known balances are shown, under why.
  */
-export async function Balances({ access, environment }: { access: Access; environment: ApiEnvironment }) {
+export async function Balances({ access, environment, params, className }: { access: Access; environment: ApiEnvironment; params: OverviewParams; className?: string }) {
   const { t, locale } = await getI18n();
-  const { read, error } = await readOrLastKnown<BalanceDto>(access, environment, "balance", () => readPageBalance(access, environment));
+  const [{ read, error }, { local }] = await Promise.all([
+    readOrLastKnown<BalanceDto>(access, environment, "balance", () => readPageBalance(access, environment)),
+    readPageCurrencies(access.organizationId, environment, locale),
+  ]);
   const failure = error ? describeFailure(error, t(`environments.${environment}`)) : null;
-  if (!read) return <ApiFailure failure={failure!} title={t("overview.balancesUnavailable")} />;
-  const balances = [...read.data].sort((a, b) => Number(isZero(a)) - Number(isZero(b)));
-  return (
-    <section aria-labelledby="balances-title" className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id="balances-title" className="text-lg font-semibold">
-            {t("overview.balances")}
-          </h2>
-          <p className="text-xs text-muted-foreground" data-testid="balances-read-at" data-stale={read.stale === true}>
-            {t(read.stale ? "overview.readAtLastKnown" : read.cached ? "overview.readAtCached" : "overview.readAt", {
-              at: formatDateTime(read.readAt, locale),
-              source: read.credential.name,
-              environment: t(`environments.${environment}`),
-            })}
-          </p>
-        </div>
-        <RefreshButton action={refreshBalancesAction} label={t("overview.refresh")} />
+  if (!read)
+    return (
+      <div className={className}>
+        <ApiFailure failure={failure!} title={t("overview.balancesUnavailable")} />
       </div>
-      {failure && <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />}
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("overview.balances")}>
-        {balances.map((b) => (
-          <li key={b.currency} className="min-w-0">
-            {/* An empty balance is quieter (dashed, no shadow) without lowering text contrast. */}
-            <Card className={isZero(b) ? "border-dashed bg-transparent shadow-none" : undefined} data-testid={`balance-${b.currency}`}>
-              <CardHeader>
-                <CardDescription>{t("overview.available", { currency: b.currency })}</CardDescription>
-                {/* Crypto amounts carry up to nine decimals: they wrap rather than widen the page. */}
-                <CardTitle className={cn("text-2xl wrap-anywhere tabular-nums", isZero(b) && "text-muted-foreground")} data-testid="balance-available">
-                  {formatMoney(b.available, b.currency, locale)}
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div className="min-w-0">
-                    <dt className="text-muted-foreground">{t("overview.blocked")}</dt>
-                    <dd className="wrap-anywhere tabular-nums">{formatMoney(b.blocked, b.currency, locale)}</dd>
-                  </div>
-                  <div className="min-w-0">
-                    <dt className="text-muted-foreground">{t("overview.pending")}</dt>
-                    <dd className="wrap-anywhere tabular-nums">{formatMoney(b.pending, b.currency, locale)}</dd>
-                  </div>
-                </dl>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+    );
+  const balances = mainCurrenciesFirst(read.data, local, (b) => !isZero(b.available));
+  return (
+    <section aria-labelledby="balances-title" className={className}>
+      <Card className={cn("h-full", OVERVIEW_CARD)} data-testid="balances">
+        <CardHeader className={OVERVIEW_PAD}>
+          <CardTitle className="flex items-center gap-1">
+            <h2 id="balances-title">{t("overview.balances")}</h2>
+            <InfoTip label={t("overview.balancesSource")} testId="balances-source">
+              <p data-testid="balances-read-at" data-stale={read.stale === true}>
+                {t(read.stale ? "overview.readAtLastKnown" : read.cached ? "overview.readAtCached" : "overview.readAt", {
+                  at: formatDateTime(read.readAt, locale),
+                  source: read.credential.name,
+                  environment: t(`environments.${environment}`),
+                })}
+              </p>
+            </InfoTip>
+          </CardTitle>
+          <CardAction>
+            <RefreshButton action={refreshBalancesAction} label={t("overview.refresh")} />
+          </CardAction>
+        </CardHeader>
+        <CardContent className={cn("grid gap-3", OVERVIEW_PAD)}>
+          {failure && <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />}
+          <ul className="-mx-2 grid grid-cols-1" aria-label={t("overview.balances")}>
+            {balances.map((b, i) => {
+              const held = [!isZero(b.blocked) && t("overview.blocked", { amount: formatMoney(b.blocked, b.currency, locale) }), !isZero(b.pending) && t("overview.pending", { amount: formatMoney(b.pending, b.currency, locale) })].filter(Boolean);
+              return (
+                <li
+                  key={b.currency}
+                  className={cn("flex items-baseline justify-between gap-3 border-b px-2 py-2 last:border-0", i >= ON_A_PHONE && "max-md:hidden")}
+                  data-testid={`balance-${b.currency}`}
+                >
+                  <span className="text-sm font-medium">{b.currency}</span>
+                  <span className="grid min-w-0 justify-items-end text-right">
+                    {/* Crypto amounts carry up to nine decimals: they wrap rather than widen the page. */}
+                    <span className={cn("font-semibold tabular-nums wrap-anywhere", isZero(b.available) && "font-normal text-muted-foreground")} data-testid="balance-available">
+                      {formatMoney(b.available, b.currency, locale)}
+                    </span>
+                    {held.length > 0 && <span className="text-xs text-muted-foreground tabular-nums wrap-anywhere">{held.join(" · ")}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Suspense fallback={<Skeleton className="h-5 w-48" />}>
+              <EstimatedTotal access={access} environment={environment} params={params} />
+            </Suspense>
+            {balances.length > ON_A_PHONE && (
+              <Link href="/account" className="inline-flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline md:hidden" data-testid="all-balances">
+                {t("overview.allBalances")} <ArrowRight aria-hidden className="size-4" />
+              </Link>
+            )}
+          </div>
+        </CardContent>
+      </Card>
     </section>
   );
 }

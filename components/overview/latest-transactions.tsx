@@ -6,54 +6,49 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
-import type { ApiEnvironment } from "@/lib/vocabulary";
-import { getDb } from "@/lib/db";
+import type { Db, Scope } from "@/lib/db/scope";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { readPageSyncStatus } from "@/lib/overview/page-reads";
 import { latestRows } from "@/lib/overview/queries";
 import { kindLabel } from "@/lib/transactions/kind";
-import { MirrorSource } from "./mirror-source";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+import { cn } from "@/lib/utils";
 
 export const LATEST_COUNT = 8;
 
 /** The newest transactions of the mirror, each opening its detail on the Transactions page. */
-export async function LatestTransactions({ access, environment, className }: { access: Access; environment: ApiEnvironment; className?: string }) {
+export async function LatestTransactions({ db, scope, access, className }: { db: Db; scope: Scope; access: Access; className?: string }) {
   const { t, locale } = await getI18n();
-  const db = await getDb();
-  const [rows, sync] = await Promise.all([
-    latestRows(db, { organizationId: access.organizationId, environment }, LATEST_COUNT),
-    readPageSyncStatus(db, access.organizationId, environment),
-  ]);
+  const rows = await latestRows(db, scope, LATEST_COUNT);
   const canCharge = can(access.role, "charges.create");
   return (
     <section aria-labelledby="latest-title" className={className}>
-      <Card className="h-full gap-4" data-testid="latest-transactions">
-        <CardHeader>
+      <Card className={cn("h-full", OVERVIEW_CARD)} data-testid="latest-transactions">
+        <CardHeader className={OVERVIEW_PAD}>
           <CardTitle>
-            <h2 id="latest-title">{t("overviewWidgets.latest.title")}</h2>
+            <h2 id="latest-title">{t("overview.latest.title")}</h2>
           </CardTitle>
           {rows.length > 0 && (
             <CardAction>
               <Button asChild size="sm" variant="ghost">
                 <Link href="/transactions">
-                  {t("overviewWidgets.latest.seeAll")} <ArrowRight aria-hidden />
+                  {t("overview.latest.seeAll")} <ArrowRight aria-hidden />
                 </Link>
               </Button>
             </CardAction>
           )}
         </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-3">
+        <CardContent className={cn("grid grid-cols-1 gap-3", OVERVIEW_PAD)}>
           {rows.length === 0 ? (
             <EmptyState
               icon={<ReceiptText />}
               titleAs="h3"
-              title={t("overviewWidgets.latest.emptyTitle")}
-              description={canCharge ? t("overviewWidgets.latest.emptyDescriptionCharge") : t("overviewWidgets.latest.emptyDescription")}
+              title={t("overview.latest.emptyTitle")}
+              description={canCharge ? t("overview.latest.emptyDescriptionCharge") : t("overview.latest.emptyDescription")}
               action={
                 canCharge ? (
                   <Button asChild>
-                    <Link href="/receive">{t("overviewWidgets.latest.createCharge")}</Link>
+                    <Link href="/receive">{t("overview.latest.createCharge")}</Link>
                   </Button>
                 ) : undefined
               }
@@ -71,7 +66,7 @@ export async function LatestTransactions({ access, environment, className }: { a
                       <span className="truncate text-sm font-medium">{kindLabel(t, r)}</span>
                       <span className="truncate text-xs text-muted-foreground">
                         <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-                        {r.payerName ? ` · ${t("overviewWidgets.latest.payer", { name: r.payerName })}` : ""}
+                        {r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : ""}
                       </span>
                     </span>
                     <span className="grid shrink-0 justify-items-end gap-1">
@@ -83,7 +78,6 @@ export async function LatestTransactions({ access, environment, className }: { a
               ))}
             </ul>
           )}
-          <MirrorSource lastSyncAt={sync.lastSyncAt} />
         </CardContent>
       </Card>
     </section>

@@ -4,11 +4,24 @@ import "server-only";
  * its Suspense boundary, and React's request cache lets them share one read.
  */
 import { cache } from "react";
-import { readBalance } from "@/lib/api-context";
+import { readBalance, type ApiEnvironment } from "@/lib/api-context";
+import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
+import type { Locale } from "@/lib/vocabulary";
+import { localCurrency } from "./currencies";
+import { volumeCurrencies } from "./queries";
 
 /** The balances (from the API context's shared cache): the balances and the total widgets. */
 export const readPageBalance = cache(readBalance);
 
-/** When the mirror was last synced: the chart and the latest transactions. */
+/** When the mirror was last synced: the figures and the latest transactions say so in their details. */
 export const readPageSyncStatus = cache(syncStatus);
+
+/** How far back the local currency is judged from. */
+const LOCAL_CURRENCY_DAYS = 90;
+
+/** The currencies of the organisation's transactions (most completed first) and its local currency: the figures and the balances. */
+export const readPageCurrencies = cache(async (organizationId: string, environment: ApiEnvironment, locale: Locale) => {
+  const activity = await volumeCurrencies(await getDb(), { organizationId, environment }, { days: LOCAL_CURRENCY_DAYS });
+  return { activity, local: localCurrency(activity, locale) };
+});

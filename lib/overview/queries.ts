@@ -8,27 +8,29 @@ import * as schema from "@/lib/db/schema";
 import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { rowsOf } from "@/lib/api-context/rate-budget";
 
-export type VolumeDay = {
+export type ActivityDay = {
   /** the calendar day in the member's market time zone, YYYY-MM-DD */
   day: string;
-  /** sums of the confirmed cash-ins and cash-outs of that day, exact decimal strings ("0" when none) */
+  /** sums of the completed (confirmed) cash-ins and cash-outs of that day, exact decimal strings ("0" when none) */
   cashin: string;
   cashout: string;
-  /** how many confirmed transactions made those sums */
-  count: number;
+  /** how many cash-ins and cash-outs completed that day */
+  completed: number;
+  /** how many failed, expired or were cancelled that day */
+  unsuccessful: number;
 };
 
 /**
- * Confirmed cash-in and cash-out volume in `currency` per day over the last `days` days (today
- * included), grouped by the calendar day in `timeZone`. Every day of the period is present; a day
- * without volume sums to zero. Conversions are neither and stay out; a refunded payment is no longer
- * confirmed and leaves the figures.
+ * Cash-in and cash-out activity in `currency` per day over the last `days` days (today included),
+ * grouped by the calendar day in `timeZone`, by when the API created each transaction. Every day of
+ * the span is present; a day without activity sums to zero. Conversions are neither and stay out; a
+ * refunded payment is no longer completed and counts in neither figure; a pending one waits.
  */
-export async function dailyVolume(
+export async function dailyActivity(
   db: Db,
   target: Scope,
   q: { currency: string; days: number; timeZone: string; now?: Date },
-): Promise<VolumeDay[]> {
+): Promise<ActivityDay[]> {
   const now = (q.now ?? new Date()).toISOString();
   const days = Math.max(1, Math.floor(q.days));
   // The day boundaries are midnights in the member's zone, so the range filter on api_created_at
@@ -41,16 +43,16 @@ export async function dailyVolume(
       select (b.today - g.i)::date as day
       from bounds b, generate_series(0, ${days - 1}::int) as g(i)
     ),
-    volume as (
+    activity as (
       select timezone(${q.timeZone}::text, t.api_created_at)::date as day,
-             sum(t.amount) filter (where t.type = 'cashin') as cashin,
-             sum(t.amount) filter (where t.type = 'cashout') as cashout,
-             count(*)::int as n
+             sum(t.amount) filter (where t.status = 'confirmed' and t.type = 'cashin') as cashin,
+             sum(t.amount) filter (where t.status = 'confirmed' and t.type = 'cashout') as cashout,
+             count(*) filter (where t.status = 'confirmed')::int as completed,
+             count(*) filter (where t.status in ('failed', 'expired', 'cancelled'))::int as unsuccessful
       from transactions t, bounds b
       where t.organization_id = ${target.organizationId}
         and t.environment = ${target.environment}
         and t.currency = ${q.currency}
-        and t.status = 'confirmed'
         and t.type in ('cashin', 'cashout')
         and t.api_created_at >= ((b.today - ${days - 1}::int)::timestamp at time zone ${q.timeZone}::text)
         and t.api_created_at < ((b.today + 1)::timestamp at time zone ${q.timeZone}::text)
@@ -59,14 +61,16 @@ export async function dailyVolume(
     select to_char(d.day, 'YYYY-MM-DD') as day,
            coalesce(v.cashin, 0)::text as cashin,
            coalesce(v.cashout, 0)::text as cashout,
-           coalesce(v.n, 0)::int as n
-    from days d left join volume v on v.day = d.day
+           coalesce(v.completed, 0)::int as completed,
+           coalesce(v.unsuccessful, 0)::int as unsuccessful
+    from days d left join activity v on v.day = d.day
     order by d.day`);
-  return rowsOf<{ day: string; cashin: string; cashout: string; n: number }>(result).map((r) => ({
+  return rowsOf<{ day: string; cashin: string; cashout: string; completed: number; unsuccessful: number }>(result).map((r) => ({
     day: r.day,
     cashin: r.cashin,
     cashout: r.cashout,
-    count: Number(r.n),
+    completed: Number(r.completed),
+    unsuccessful: Number(r.unsuccessful),
   }));
 }
 

@@ -1,13 +1,14 @@
 /**
  * The Overview's SQL over the transaction mirror, on PGlite and (with TEST_DATABASE_URL) PostgreSQL:
- * daily cash-in/cash-out volume (zero days, day boundaries in the member's time zone, confirmed only,
- * one currency, exact NUMERIC sums), the currencies by activity, the latest rows and the open
- * reconciliation findings. Rows are written into the mirror table as the sync would leave them.
+ * daily cash-in/cash-out activity (zero days, day boundaries in the member's time zone, completed sums
+ * and counts, failed/expired/cancelled counts, one currency, exact NUMERIC sums), the currencies by
+ * activity, the latest rows and the open reconciliation findings. Rows are written into the mirror
+ * table as the sync would leave them.
  */
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
-import { dailyVolume, latestRows, openFindings, volumeCurrencies } from "@/lib/overview/queries";
+import { dailyActivity, latestRows, openFindings, volumeCurrencies } from "@/lib/overview/queries";
 import { describeEachDatabase } from "../support/databases";
 import type { Db, Scope } from "@/lib/db/scope";
 
@@ -59,14 +60,14 @@ describeEachDatabase("Overview: daily volume from the mirror", (db) => {
     const target = { organizationId: await organization(db(), "Zero days"), environment: "sandbox" as const };
     await mirror(db(), target, [{ at: "2025-03-12T15:00:00Z", amount: "10.50" }]);
     for (const days of [7, 30, 90]) {
-      const out = await dailyVolume(db(), target, { currency: "BRL", days, timeZone: "UTC", now });
+      const out = await dailyActivity(db(), target, { currency: "BRL", days, timeZone: "UTC", now });
       expect(out).toHaveLength(days);
       expect(out[out.length - 1]!.day).toBe("2025-03-15");
       expect(out[0]!.day).toBe(new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10));
-      expect(out.filter((d) => d.cashin === "0" && d.cashout === "0" && d.count === 0)).toHaveLength(days - 1);
-      expect(out.find((d) => d.day === "2025-03-12")).toEqual({ day: "2025-03-12", cashin: "10.50", cashout: "0", count: 1 });
+      expect(out.filter((d) => d.cashin === "0" && d.cashout === "0" && d.completed === 0 && d.unsuccessful === 0)).toHaveLength(days - 1);
+      expect(out.find((d) => d.day === "2025-03-12")).toEqual({ day: "2025-03-12", cashin: "10.50", cashout: "0", completed: 1, unsuccessful: 0 });
     }
-    const empty = await dailyVolume(db(), target, { currency: "MXN", days: 7, timeZone: "UTC", now });
+    const empty = await dailyActivity(db(), target, { currency: "MXN", days: 7, timeZone: "UTC", now });
     expect(empty.map((d) => d.day)).toEqual(["2025-03-09", "2025-03-10", "2025-03-11", "2025-03-12", "2025-03-13", "2025-03-14", "2025-03-15"]);
     expect(empty.every((d) => d.cashin === "0" && d.cashout === "0")).toBe(true);
   });
@@ -85,7 +86,7 @@ describeEachDatabase("Overview: daily volume from the mirror", (db) => {
       // 01:00 UTC on the 16th: tomorrow in UTC (outside), the 15th (today) in São Paulo and Mexico City.
       { at: "2025-03-16T01:00:00Z", amount: "16.00" },
     ]);
-    const volume = (timeZone: string) => dailyVolume(db(), target, { currency: "BRL", days: 7, timeZone, now });
+    const volume = (timeZone: string) => dailyActivity(db(), target, { currency: "BRL", days: 7, timeZone, now });
 
     expect(nonZero(await volume("UTC"))).toEqual({
       "2025-03-09": ["4.00", "0"],
@@ -103,11 +104,11 @@ describeEachDatabase("Overview: daily volume from the mirror", (db) => {
       "2025-03-15": ["16.00", "0"],
     });
     // "Today" is the member's today: at 01:00 UTC on the 16th it is still the 15th in São Paulo.
-    const late = await dailyVolume(db(), target, { currency: "BRL", days: 7, timeZone: "America/Sao_Paulo", now: new Date("2025-03-16T01:00:00Z") });
+    const late = await dailyActivity(db(), target, { currency: "BRL", days: 7, timeZone: "America/Sao_Paulo", now: new Date("2025-03-16T01:00:00Z") });
     expect(late[late.length - 1]!.day).toBe("2025-03-15");
   });
 
-  it("adds up confirmed cash-ins and cash-outs only, of one currency, exactly to the cent", async () => {
+  it("adds up completed cash-ins and cash-outs only, of one currency, exactly to the cent, and counts the failed, expired and cancelled", async () => {
     const target = { organizationId: await organization(db(), "Sums"), environment: "sandbox" as const };
     const day = "2025-03-14T12:00:00Z";
     await mirror(db(), target, [
@@ -117,7 +118,8 @@ describeEachDatabase("Overview: daily volume from the mirror", (db) => {
       // Beyond 2^53 cents: a float would lose the last cent.
       { at: day, amount: "90071992547409.99", type: "cashout", source: "cashout" },
       { at: day, amount: "0.01", type: "cashout", source: "cashout" },
-      // Not confirmed, not cash-in/out, or another currency: left out.
+      // Not completed, not cash-in/out, or another currency: left out of the sums (three of them
+      // count as unsuccessful; pending and refunded as neither).
       { at: day, amount: "1000", status: "pending" },
       { at: day, amount: "1000", status: "failed", type: "cashout", source: "cashout" },
       { at: day, amount: "1000", status: "refunded" },
@@ -133,12 +135,12 @@ describeEachDatabase("Overview: daily volume from the mirror", (db) => {
     await mirror(db(), other, [{ at: day, amount: "500.00" }]);
     await mirror(db(), { ...target, environment: "production" }, [{ at: day, amount: "600.00" }]);
 
-    const brl = await dailyVolume(db(), target, { currency: "BRL", days: 7, timeZone: "UTC", now });
-    expect(brl.find((d) => d.day === "2025-03-14")).toEqual({ day: "2025-03-14", cashin: "0.30", cashout: "90071992547410.00", count: 4 });
+    const brl = await dailyActivity(db(), target, { currency: "BRL", days: 7, timeZone: "UTC", now });
+    expect(brl.find((d) => d.day === "2025-03-14")).toEqual({ day: "2025-03-14", cashin: "0.30", cashout: "90071992547410.00", completed: 4, unsuccessful: 3 });
     expect(nonZero(brl)).toEqual({ "2025-03-14": ["0.30", "90071992547410.00"] });
-    expect(nonZero(await dailyVolume(db(), target, { currency: "MXN", days: 7, timeZone: "UTC", now }))).toEqual({ "2025-03-14": ["77.77", "0"] });
-    expect(nonZero(await dailyVolume(db(), target, { currency: "BTC", days: 7, timeZone: "UTC", now }))).toEqual({ "2025-03-14": ["0.00012346", "0"] });
-    expect(nonZero(await dailyVolume(db(), { ...target, environment: "production" }, { currency: "BRL", days: 7, timeZone: "UTC", now }))).toEqual({
+    expect(nonZero(await dailyActivity(db(), target, { currency: "MXN", days: 7, timeZone: "UTC", now }))).toEqual({ "2025-03-14": ["77.77", "0"] });
+    expect(nonZero(await dailyActivity(db(), target, { currency: "BTC", days: 7, timeZone: "UTC", now }))).toEqual({ "2025-03-14": ["0.00012346", "0"] });
+    expect(nonZero(await dailyActivity(db(), { ...target, environment: "production" }, { currency: "BRL", days: 7, timeZone: "UTC", now }))).toEqual({
       "2025-03-14": ["600.00", "0"],
     });
   });

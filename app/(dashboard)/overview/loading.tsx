@@ -1,5 +1,5 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { BalancesSkeleton, CardSkeleton, TotalSkeleton } from "@/components/overview/skeletons";
+import { CardSkeleton, FiguresSkeleton } from "@/components/overview/skeletons";
 
 /** While the page resolves who is asking and which environment: the widgets' own placeholders. */
 export default function Loading() {
@@ -7,13 +7,13 @@ export default function Loading() {
     <div className="grid gap-6" aria-busy="true">
       <div className="grid gap-2">
         <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-80 max-w-full" />
+        <Skeleton className="h-4 w-64 max-w-full" />
       </div>
-      <TotalSkeleton />
-      <BalancesSkeleton />
+      <CardSkeleton lines={2} />
+      <FiguresSkeleton />
       <div className="grid gap-6 lg:grid-cols-5">
-        <CardSkeleton className="lg:col-span-3" chart lines={1} />
-        <CardSkeleton className="lg:col-span-2" lines={8} />
+        <CardSkeleton className="lg:col-span-2" lines={4} />
+        <CardSkeleton className="lg:col-span-3" lines={8} />
       </div>
     </div>
   );

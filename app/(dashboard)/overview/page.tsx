@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
-import { ProviderNotice } from "@/components/shell/provider-notice";
 import { Suspense } from "react";
-import { InfractionAlertsCard } from "@/components/overview/infraction-alerts";
+import { ProviderNotice } from "@/components/shell/provider-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { AttentionCard } from "@/components/overview/attention";
 import { Balances } from "@/components/overview/balances";
+import { FiguresCard } from "@/components/overview/figures";
 import { LatestTransactions } from "@/components/overview/latest-transactions";
-import { RateHeadroomCard } from "@/components/overview/rate-headroom";
-import { ReconciliationNotice } from "@/components/overview/reconciliation-notice";
-import { ReportingTotalCard } from "@/components/overview/reporting-total";
-import { BalancesSkeleton, CardSkeleton, TotalSkeleton } from "@/components/overview/skeletons";
-import { VolumeCard } from "@/components/overview/volume";
+import { QuickActions } from "@/components/overview/quick-actions";
+import { CardSkeleton, FiguresSkeleton } from "@/components/overview/skeletons";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 import { parseOverviewParams } from "@/lib/overview/params";
@@ -23,54 +21,49 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The Overview: widgets that each read their own data inside a Suspense boundary (a slow API read
- * never holds back the mirror's figures) and say where it comes from and when it was read.
+ * The Overview, a merchant's home: what needs them, what came in and went out against the period
+ * before, the balances and the latest transactions, with the next step (Receive, Send, Convert) for
+ * those whose role may take it. Each widget reads its own data inside a Suspense boundary (a slow API
+ * read never holds back the transactions' figures); where a figure comes from is one click away.
  */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const { access, t, environment, isConnected, after } = await pageContext("dashboard.view");
+  const { access, t, environment, isConnected, after, db, scope } = await pageContext("dashboard.view");
   const title = t("pages.overview.title");
-  const description = t("pages.overview.description", { organization: access.organizationName });
+  const greeting = t("overview.greeting", { name: access.name.split(/\s+/)[0] || access.name, organization: access.organizationName });
   if (!isConnected) {
     return (
       <>
-        <PageHeader title={title} description={description} />
+        <PageHeader title={title} description={greeting} />
         <NotConnected access={access} environment={environment} />
       </>
     );
   }
   const params = parseOverviewParams(await searchParams);
-  const props = { access, environment };
-  // A verified payment moves the mirror ("transaction") and the balances ("balance", the worker drops
-  // the cached read first): one refresh re-renders every widget.
+  const actions = (
+    <div className="flex flex-wrap items-center gap-3">
+      <QuickActions access={access} t={t} />
+      {/* A verified payment moves the mirror ("transaction") and the balances ("balance", the worker drops
+          the cached read first): one refresh re-renders every widget. */}
+      <LiveRefresh kinds={["transaction", "balance", "infraction"]} environment={environment} after={after} />
+    </div>
+  );
   return (
     <>
-      <PageHeader title={title} description={description} actions={<LiveRefresh kinds={["transaction", "balance", "infraction"]} environment={environment} after={after} />} />
-      <ProviderNotice {...props} />
+      <PageHeader title={title} description={greeting} actions={actions} />
+      <ProviderNotice access={access} environment={environment} />
       <div className="grid min-w-0 grid-cols-1 gap-6">
-        {/* Usually nothing to say: no placeholder, so nothing flashes and disappears. */}
-        <Suspense fallback={null}>
-          <ReconciliationNotice {...props} />
+        <Suspense fallback={<CardSkeleton lines={2} />}>
+          <AttentionCard db={db} scope={scope} access={access} days={params.period} />
         </Suspense>
-        <Suspense fallback={<TotalSkeleton />}>
-          <ReportingTotalCard {...props} params={params} />
-        </Suspense>
-        <Suspense fallback={<BalancesSkeleton />}>
-          <Balances {...props} />
+        <Suspense fallback={<FiguresSkeleton />}>
+          <FiguresCard db={db} scope={scope} params={params} className="min-w-0" />
         </Suspense>
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-5">
-          <Suspense fallback={<CardSkeleton className="lg:col-span-3" chart lines={1} />}>
-            <VolumeCard {...props} params={params} className="min-w-0 lg:col-span-3" />
+          <Suspense fallback={<CardSkeleton className="lg:col-span-2" lines={4} />}>
+            <Balances access={access} environment={environment} params={params} className="min-w-0 lg:col-span-2" />
           </Suspense>
-          <Suspense fallback={<CardSkeleton className="lg:col-span-2" lines={8} />}>
-            <LatestTransactions {...props} className="min-w-0 lg:col-span-2" />
-          </Suspense>
-        </div>
-        <div className="grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2">
-          <Suspense fallback={<CardSkeleton lines={3} />}>
-            <RateHeadroomCard {...props} />
-          </Suspense>
-          <Suspense fallback={<CardSkeleton lines={3} />}>
-            <InfractionAlertsCard {...props} />
+          <Suspense fallback={<CardSkeleton className="lg:col-span-3" lines={8} />}>
+            <LatestTransactions db={db} scope={scope} access={access} className="min-w-0 lg:col-span-3" />
           </Suspense>
         </div>
       </div>

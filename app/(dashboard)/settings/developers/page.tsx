@@ -19,13 +19,14 @@ import { pageContext } from "@/lib/pages/page-context";
 import { loadRequestLogSearchParams, serializeRequestLogSearchParams } from "@/lib/api-context/request-log-params";
 import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
+import { RateHeadroom } from "@/components/settings/rate-headroom";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("developers.title") };
 }
 
-/** Admins: every call the dashboard made to the Payment API, searchable by request id. */
+/** Admins: what is left of the API's rate limits this minute, and every call the dashboard made to the Payment API, searchable by request id. */
 export default async function DevelopersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { access, t, locale, db, scope } = await pageContext("logs.view");
   const f = present(loadRequestLogSearchParams(await searchParams));
@@ -37,23 +38,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
 
   return (
     <div className="grid gap-6">
-      {headroom && active && (
-        <SectionCard title={t("developers.headroomTitle")} description={t("developers.headroomDescription", { name: active.name })}>
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("developers.headroomTitle")}>
-            {headroom.slice(0, 9).map((h) => (
-              <li key={h.endpoint} className="grid gap-1 rounded-md border p-3 text-sm">
-                <div className="flex justify-between gap-2">
-                  <span className="font-mono">{h.endpoint}</span>
-                  <span className="text-muted-foreground">{t("developers.perMinute", { used: h.used, limit: h.limit })}</span>
-                </div>
-                <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
-                  <div className="h-full bg-primary" style={{ width: `${Math.min(100, (h.used / h.limit) * 100)}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </SectionCard>
-      )}
+      {headroom && active && <RateHeadroom headroom={headroom} credentialName={active.name} t={t} />}
       <SectionCard title={t("developers.title")} description={t("developers.description", { days: REQUEST_LOG_RETENTION_DAYS })} contentClassName="grid gap-4">
         <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("developers.filters")}>
           <div className="grid gap-1.5">

@@ -1,0 +1,132 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ChevronRight, CircleCheck, CircleX, Files, ListChecks, ShieldAlert, UserCheck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Access } from "@/lib/auth/access";
+import type { Db, Scope } from "@/lib/db/scope";
+import type { Translate } from "@/lib/i18n";
+import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
+import { attentionItems, type AttentionItem } from "@/lib/overview/attention";
+import { lastDays } from "@/lib/overview/period";
+import { serializeTransactionSearchParams } from "@/lib/transactions/filters";
+import type { Locale } from "@/lib/vocabulary";
+import { cn } from "@/lib/utils";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+
+type Line = { key: string; href: string; icon: ReactNode; title: string; detail?: string; detailClass?: string; badge?: ReactNode; data?: Record<string, string> };
+
+function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, days: number): Line {
+  switch (item.kind) {
+    case "infraction": {
+      const left = Date.parse(item.deadlineAt) - Date.parse(now);
+      const type = item.type === "FRAUD" || item.type === "REFUND_REQUEST" ? t(`infractions.types.${item.type}`) : (item.type ?? "—");
+      return {
+        key: `infraction-${item.id}`,
+        href: `/infractions/${item.id}`,
+        icon: <ShieldAlert />,
+        title: t("overview.attention.infraction", { type, amount: item.amount && item.currency ? formatMoney(item.amount, item.currency, locale) : "—" }),
+        detail: t("overview.attention.infractionDue", { date: formatDateTime(item.deadlineAt, locale), in: formatRelativeTime(item.deadlineAt, locale, now) }),
+        detailClass: left <= 24 * 3_600_000 ? "text-destructive" : "text-warning",
+        badge: item.threshold && (
+          <Badge variant={item.threshold === "48h" ? "warning" : "destructive"} data-testid="alert-threshold">
+            {t(`overviewWidgets.infractions.threshold.${item.threshold}`)}
+          </Badge>
+        ),
+        data: { "data-threshold": item.threshold ?? "" },
+      };
+    }
+    case "approval":
+      return {
+        key: `approval-${item.id}`,
+        href: "/send/approvals",
+        icon: <UserCheck />,
+        title: t("overview.attention.approval", { kind: item.payoutKind, amount: formatMoney(item.amount, item.currency, locale) }),
+        detail: item.requestedByName ? t("overview.attention.requestedBy", { name: item.requestedByName }) : undefined,
+        data: { "data-payout-id": item.id },
+      };
+    case "batch":
+      return {
+        key: `batch-${item.id}`,
+        href: `/send/bulk/${item.id}`,
+        icon: <Files />,
+        title: t("overview.attention.batch", { rows: item.rows }),
+        detail: [item.fileName, item.requestedByName ? t("overview.attention.requestedBy", { name: item.requestedByName }) : null].filter(Boolean).join(" · ") || undefined,
+      };
+    case "moreApprovals":
+      return { key: "more-approvals", href: "/send/approvals", icon: <UserCheck />, title: t("overview.attention.moreApprovals", { count: item.count }) };
+    case "failedPayouts":
+      return {
+        key: "failed-payouts",
+        href: serializeTransactionSearchParams("/transactions", { type: "cashout", status: ["failed"], from: new Date(`${item.from}T00:00:00Z`), to: new Date(`${item.to}T00:00:00Z`) }),
+        icon: <CircleX />,
+        title: t("overview.attention.failedPayouts", { count: item.count, days }),
+        detail: t("overview.attention.failedPayoutsHint"),
+        data: { "data-count": String(item.count) },
+      };
+    case "review":
+      return {
+        key: "review",
+        href: "/settings/reconciliation",
+        icon: <ListChecks />,
+        title: t("overview.attention.review", { count: item.count }),
+        detail: t("overview.attention.reviewHint"),
+        data: { "data-count": String(item.count) },
+      };
+  }
+}
+
+/**
+ * "Needs your attention": one list of what waits for this member (lib/overview/attention.ts), each
+ * line a link to where it is done. Quiet when there is nothing: one line that says so.
+ */
+export async function AttentionCard({ db, scope, access, days, className }: { db: Db; scope: Scope; access: Access; days: number; className?: string }) {
+  const { t, locale } = await getI18n();
+  const timeZone = LOCALE_TIME_ZONES[locale];
+  const { items, now } = await attentionItems(db, access, scope, { ...lastDays(days, timeZone), timeZone });
+  return (
+    <section aria-labelledby="attention-title" className={className}>
+      <Card className={cn("h-full", OVERVIEW_CARD)} data-testid="attention" data-count={items.length}>
+        <CardHeader className={OVERVIEW_PAD}>
+          <CardTitle>
+            <h2 id="attention-title">{t("overview.attention.title")}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className={OVERVIEW_PAD}>
+          {items.length === 0 ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CircleCheck aria-hidden className="size-4 text-success" />
+              {t("overview.attention.none")}
+            </p>
+          ) : (
+            <ul className="-mx-2 grid grid-cols-1">
+              {items.map((item) => {
+                const line = lineOf(item, t, locale, now, days);
+                return (
+                  <li key={line.key} className="border-b last:border-0" data-testid={`attention-${item.kind}`} {...line.data}>
+                    <Link
+                      href={line.href}
+                      className="flex items-center gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      <span aria-hidden className="text-muted-foreground [&_svg]:size-4">
+                        {line.icon}
+                      </span>
+                      <span className="grid min-w-0 flex-1 gap-0.5">
+                        <span className="text-sm font-medium">{line.title}</span>
+                        {line.detail && <span className={cn("text-xs text-muted-foreground", line.detailClass)}>{line.detail}</span>}
+                      </span>
+                      {line.badge}
+                      <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { ArrowDownRight, ArrowUpRight, ChartColumn, Minus } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { InfoTip } from "@/components/ui/info-tip";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Db, Scope } from "@/lib/db/scope";
+import { formatMoney, formatNumber, formatRelativeTime } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n";
+import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
+import type { Locale } from "@/lib/vocabulary";
+import { mainCurrenciesFirst } from "@/lib/overview/currencies";
+import { readPageCurrencies, readPageSyncStatus } from "@/lib/overview/page-reads";
+import { overviewHref, PERIODS, type OverviewParams } from "@/lib/overview/params";
+import { periodFigures, type Change, type FigureKey, type PeriodFigures } from "@/lib/overview/period";
+import { dailyActivity } from "@/lib/overview/queries";
+import { cn } from "@/lib/utils";
+import { Sparkline } from "./sparkline";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+
+/** A calendar day (YYYY-MM-DD) in the member's words; it is a date, not an instant, so no zone shift. */
+function dayLabel(day: string, locale: Locale, style: "short" | "long"): string {
+  return new Intl.DateTimeFormat(locale, style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function zoneName(timeZone: string, locale: Locale): string {
+  if (timeZone === "UTC") return "UTC";
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** A percentage ("97.5", exact) in the member's words ("97,5 %"); Intl formats decimal strings exactly. */
+function percent(value: string, locale: Locale, signDisplay: "auto" | "exceptZero" = "auto"): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay }).format(`${value}E-2` as unknown as number);
+}
+
+/** A link of a small switch (period, currency, reporting currency): the current one filled. */
+export const switchLink = (active: boolean) =>
+  cn(
+    "rounded-md border px-2 py-1 text-xs font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+    active && "bg-primary text-primary-foreground hover:bg-primary/90",
+  );
+
+/** The change as a merchant reads it without colour: a signed figure ("+12.5%", "−2.1 pts"), "No change" or "New this period". */
+function changeText(t: Translate, locale: Locale, change: Change, points: boolean): string {
+  if (change.percent === null) return change.direction === "up" ? t("overview.figures.noPrevious") : t("overview.figures.same");
+  if (change.direction === "flat") return t("overview.figures.same");
+  const signed = `${change.direction === "down" ? "-" : ""}${change.percent}`;
+  if (points) return t("overview.figures.points", { change: new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(signed as unknown as number) });
+  return percent(signed, locale, "exceptZero");
+}
+
+type Tile = { key: FigureKey; label: string; value: string; previous: string; series: (number | null)[]; help?: ReactNode };
+
+function FigureTile({ tile, change, t, locale }: { tile: Tile; change: Change; t: Translate; locale: Locale }) {
+  // Money out growing is neither good nor bad: only the other figures are coloured (the words say the same).
+  const tone =
+    change.direction === "flat" || change.percent === null || tile.key === "cashout" ? "text-muted-foreground" : change.direction === "up" ? "text-success" : "text-destructive";
+  const Arrow = change.direction === "up" ? ArrowUpRight : change.direction === "down" ? ArrowDownRight : Minus;
+  return (
+    <li className="grid min-w-0 content-start gap-1 rounded-lg border p-2.5 sm:p-3" data-testid={`figure-${tile.key}`} data-direction={change.direction} data-change={change.percent ?? ""}>
+      <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+        {tile.label}
+        {tile.help}
+      </span>
+      <span className="text-base font-semibold tabular-nums wrap-break-word sm:text-xl" data-testid="figure-value">
+        {tile.value}
+      </span>
+      <span className={cn("flex items-start gap-1 text-xs", tone)} data-testid="figure-change">
+        <Arrow aria-hidden className="mt-px size-3.5 shrink-0" />
+        {changeText(t, locale, change, tile.key === "successRate")}
+      </span>
+      <span className="text-xs text-muted-foreground tabular-nums wrap-anywhere" data-testid="figure-previous">
+        {t("overview.figures.previous", { value: tile.previous })}
+      </span>
+      <Sparkline values={tile.series} className={tile.key === "cashout" ? "text-chart-1" : "text-chart-2"} />
+    </li>
+  );
+}
+
+function tilesOf(f: PeriodFigures, currency: string, t: Translate, locale: Locale): Tile[] {
+  const money = (v: string) => formatMoney(v, currency, locale);
+  const rate = (v: string | null) => (v === null ? t("overview.figures.noOutcome") : percent(v, locale));
+  return [
+    { key: "cashin", label: t("overview.figures.cashin"), value: money(f.current.cashin), previous: money(f.previous.cashin), series: f.series.map((d) => Number(d.cashin)) },
+    { key: "cashout", label: t("overview.figures.cashout"), value: money(f.current.cashout), previous: money(f.previous.cashout), series: f.series.map((d) => Number(d.cashout)) },
+    {
+      key: "completed",
+      label: t("overview.figures.completed"),
+      value: formatNumber(f.current.completed, locale),
+      previous: formatNumber(f.previous.completed, locale),
+      series: f.series.map((d) => d.completed),
+    },
+    {
+      key: "successRate",
+      label: t("overview.figures.successRate"),
+      value: rate(f.current.successRate),
+      previous: rate(f.previous.successRate),
+      series: f.series.map((d) => (d.successRate === null ? null : Number(d.successRate))),
+      help: (
+        <InfoTip label={t("overview.figures.successRateLabel")} testId="success-rate-help">
+          <p>{t("overview.figures.successRateHelp", { currency })}</p>
+        </InfoTip>
+      ),
+    },
+  ];
+}
+
+/**
+ * What came in and went out today and over the period (7, 30 or 90 days) in one currency, each figure
+ * against the period of the same length before it, with its days as a small line. Summed in SQL from
+ * the transaction mirror by the day of the member's market time zone; where that comes from is one
+ * click away.
+ */
+export async function FiguresCard({ db, scope, params, className }: { db: Db; scope: Scope; params: OverviewParams; className?: string }) {
+  const { t, locale } = await getI18n();
+  const timeZone = LOCALE_TIME_ZONES[locale];
+  const [{ activity, local }, sync] = await Promise.all([readPageCurrencies(scope.organizationId, scope.environment, locale), readPageSyncStatus(db, scope.organizationId, scope.environment)]);
+  const choices = mainCurrenciesFirst(activity, local).map((c) => c.currency);
+  const currency = params.currency ?? (choices.includes(local) ? local : choices[0]);
+  if (currency && !choices.includes(currency)) choices.push(currency);
+  const source = (c: string) =>
+    sync.lastSyncAt
+      ? t("overview.figures.source", { currency: c, timeZone: zoneName(timeZone, locale), ago: formatRelativeTime(sync.lastSyncAt, locale) })
+      : t("overview.figures.sourceNever", { currency: c, timeZone: zoneName(timeZone, locale) });
+
+  const header = (
+    <CardHeader className={cn("flex flex-wrap items-center justify-between gap-2", OVERVIEW_PAD)}>
+      <CardTitle className="flex items-center gap-1">
+        <h2 id="figures-title">{t("overview.figures.title")}</h2>
+        {currency && (
+          <InfoTip label={t("overview.figures.sourceLabel")} testId="figures-source">
+            <p>{source(currency)}</p>
+          </InfoTip>
+        )}
+      </CardTitle>
+      {currency && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <nav aria-label={t("overview.figures.period")} className="flex flex-wrap items-center gap-1">
+            {PERIODS.map((p) => (
+              <Link key={p} href={overviewHref(params, { period: p })} scroll={false} aria-current={p === params.period ? "true" : undefined} className={switchLink(p === params.period)} data-testid={`period-${p}`}>
+                {t("overview.figures.periodDays", { days: p })}
+              </Link>
+            ))}
+          </nav>
+          {choices.length > 1 && (
+            <nav aria-label={t("overview.figures.currency")} className="flex flex-wrap items-center gap-1">
+              {choices.map((c) => (
+                <Link key={c} href={overviewHref(params, { currency: c })} scroll={false} aria-current={c === currency ? "true" : undefined} className={switchLink(c === currency)}>
+                  {c}
+                </Link>
+              ))}
+            </nav>
+          )}
+        </div>
+      )}
+    </CardHeader>
+  );
+
+  if (!currency) {
+    return (
+      <section aria-labelledby="figures-title" className={className}>
+        <Card className={OVERVIEW_CARD} data-testid="period-figures" data-period={params.period} data-empty="true">
+          {header}
+          <CardContent className={OVERVIEW_PAD}>
+            <EmptyState icon={<ChartColumn />} titleAs="h3" title={t("overview.figures.emptyTitle")} description={t("overview.figures.emptyDescription")} />
+          </CardContent>
+        </Card>
+      </section>
+    );
+  }
+
+  const f = periodFigures(await dailyActivity(db, scope, { currency, days: params.period * 2, timeZone }), params.period);
+  const money = (v: string) => formatMoney(v, currency, locale);
+  return (
+    <section aria-labelledby="figures-title" className={className}>
+      <Card
+        className={OVERVIEW_CARD}
+        data-testid="period-figures"
+        data-period={params.period}
+        data-currency={currency}
+        data-from={f.from}
+        data-to={f.to}
+        data-previous-from={f.previousFrom}
+        data-previous-to={f.previousTo}
+      >
+        {header}
+        <CardContent className={cn("grid grid-cols-1 gap-3 sm:gap-4", OVERVIEW_PAD)}>
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm" data-testid="today-figures" data-cashin={f.today.cashin} data-cashout={f.today.cashout} data-completed={f.today.completed}>
+            <span className="font-medium">{t("overview.figures.today")}</span>
+            <span className="tabular-nums">{t("overview.figures.todayIn", { amount: money(f.today.cashin) })}</span>
+            <span aria-hidden className="text-muted-foreground">
+              ·
+            </span>
+            <span className="tabular-nums">{t("overview.figures.todayOut", { amount: money(f.today.cashout) })}</span>
+            <span aria-hidden className="text-muted-foreground">
+              ·
+            </span>
+            <span>{t("overview.figures.todayCompleted", { count: f.today.completed })}</span>
+          </p>
+          <ul className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4" aria-label={t("overview.figures.title")}>
+            {tilesOf(f, currency, t, locale).map((tile) => (
+              <FigureTile key={tile.key} tile={tile} change={f.change[tile.key]} t={t} locale={locale} />
+            ))}
+          </ul>
+          <details>
+            <summary className="cursor-pointer text-sm font-medium">{t("overview.figures.table")}</summary>
+            <Table containerClassName="mt-2" containerLabel={t("overview.figures.table")} data-testid="figures-table">
+              <TableCaption className="mt-2 text-xs">{t("overview.figures.tableCaption", { currency, from: dayLabel(f.from, locale, "long"), to: dayLabel(f.to, locale, "long") })}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">{t("overview.figures.day")}</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {t("overview.figures.cashin")}
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {t("overview.figures.cashout")}
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {t("overview.figures.completed")}
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    {t("overview.figures.unsuccessful")}
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {f.series.map((d) => (
+                  <TableRow key={d.day} data-day={d.day}>
+                    <TableHead scope="row" className="h-auto py-1 font-normal">
+                      {dayLabel(d.day, locale, "short")}
+                    </TableHead>
+                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashin)}</TableCell>
+                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashout)}</TableCell>
+                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.completed, locale)}</TableCell>
+                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.unsuccessful, locale)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </details>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
