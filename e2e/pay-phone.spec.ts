@@ -20,11 +20,20 @@ test.describe.configure({ mode: "serial" });
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
 
-/** A payer's phone in `locale`, allowed to use the clipboard on the dashboard's origin. */
-async function payerPhone(browser: Browser, origin: string, locale: string): Promise<{ visitor: BrowserContext; pay: Page }> {
+/**
+ * A payer's phone in `locale`, allowed to use the clipboard on the dashboard's origin; `problems`
+ * gathers what its console reports as wrong (errors, uncaught exceptions).
+ */
+async function payerPhone(browser: Browser, origin: string, locale: string): Promise<{ visitor: BrowserContext; pay: Page; problems: string[] }> {
   const visitor = await browser.newContext({ ...PHONE, locale });
   await visitor.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-  return { visitor, pay: await visitor.newPage() };
+  const pay = await visitor.newPage();
+  const problems: string[] = [];
+  pay.on("console", (m) => {
+    if (m.type() === "error" && !/status of 404/.test(m.text())) problems.push(m.text());
+  });
+  pay.on("pageerror", (e) => problems.push(e.message));
+  return { visitor, pay, problems };
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
@@ -68,7 +77,7 @@ test("a boleto on a phone: the barcode fits and reads back, one button copies it
   const barcode = fromLine.ok ? fromLine.value : "";
   const link = (await page.getByTestId("pay-link").textContent())!.trim();
 
-  const { visitor, pay } = await payerPhone(browser, new URL(link).origin, "pt-BR");
+  const { visitor, pay, problems } = await payerPhone(browser, new URL(link).origin, "pt-BR");
   await pay.goto(link);
   await expect(pay.getByTestId("pay-amount")).toHaveText(/R\$\s?150,00/);
   await expect(pay.getByTestId("pay-merchant")).toContainText(`CNPJ ${formatCnpj(profile.document!)}`);
@@ -112,6 +121,7 @@ test("a boleto on a phone: the barcode fits and reads back, one button copies it
   expect(decodeItfFromRects(sheet!.rects)).toBe(barcode);
 
   const violations = await axeBothThemes(pay, "/pay boleto (phone)");
+  violations.push(...(await axeBothThemes(page, "boleto charge page (laptop)")));
 
   // On a laptop the same page: the barcode first, fitted, and it reads back at 1×.
   const laptop = await context.newPage();
@@ -137,6 +147,7 @@ test("a boleto on a phone: the barcode fits and reads back, one button copies it
   await visitor.close();
   await context.close();
   expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test("PIX from a phone: the copy button before the QR, the charge page's copy and share, and once expired no code", async ({ browser }) => {
@@ -172,7 +183,7 @@ test("PIX from a phone: the copy button before the QR, the charge page's copy an
   violations.push(...(await axeBothThemes(page, "charge page (phone)")));
 
   // The payer's phone, in Spanish: the button first, the QR below it for another device.
-  const { visitor, pay } = await payerPhone(browser, new URL(link).origin, "es-MX");
+  const { visitor, pay, problems } = await payerPhone(browser, new URL(link).origin, "es-MX");
   await pay.goto(link);
   const payCopy = pay.getByRole("button", { name: "Copiar código PIX" });
   await expectThumbSized(payCopy);
@@ -197,4 +208,5 @@ test("PIX from a phone: the copy button before the QR, the charge page's copy an
   await visitor.close();
   await context.close();
   expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
 });
