@@ -8,38 +8,12 @@
 import type { Page } from "@playwright/test";
 import { test, expect, memberContext, merchantIntegration, seriousViolations } from "./fixtures";
 import { decodeItfPng, decodeQrPng } from "./support/decode";
+import { chooseMethod, create, fillAddress, fillPayer } from "./support/charge-form";
 import { decodeBrCode } from "../lib/payments/pix-br-code";
 import { digitableLineToBarcode, validateBarcode } from "../lib/payments/boleto";
 import { isValidClabe } from "../lib/payments/clabe";
 
 test.describe.configure({ mode: "serial" });
-
-async function chooseMethod(page: Page, name: string) {
-  await page.getByRole("radio", { name, exact: true }).check({ force: true });
-}
-
-async function fillPayer(page: Page, name: string, document: string) {
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel(/^(CPF or CNPJ|Document)$/).fill(document);
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel("E-mail", { exact: true }).fill("payer@example.com");
-  await page.getByLabel("Phone").fill("(11) 98765-4321");
-  await page.getByLabel("Street").fill("Rua das Flores");
-  await page.getByLabel("Number").fill("100");
-  await page.getByLabel("District").fill("Centro");
-  await page.getByLabel("City").fill("São Paulo");
-  await page.getByLabel("State (UF)").selectOption("SP");
-  await page.getByLabel("CEP").fill("01001-000");
-}
-
-/** Submits the form and waits for the new charge's page. */
-async function create(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Create charge" }).click();
-  await expect(page).toHaveURL(/\/receive\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-  return page.url().split("/").pop()!;
-}
 
 /** Marks the document so a reload (which would lose the mark) is caught. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));

@@ -39,7 +39,7 @@ export function PayStatusWatcher({ token, status, intervalMs = 3000 }: { token: 
 
 export function PrintButton({ label }: { label: string }) {
   return (
-    <button type="button" onClick={() => window.print()} className="rounded-md border px-3 py-1.5 text-sm hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none print:hidden">
+    <button type="button" onClick={() => window.print()} className="inline-flex h-11 items-center rounded-md border px-4 text-sm hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none print:hidden">
       {label}
     </button>
   );

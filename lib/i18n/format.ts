@@ -64,6 +64,16 @@ export function formatDate(value: Date | string, locale: Locale, style: "short" 
   return dateFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
 }
 
+/**
+ * A calendar date ("2026-11-28", such as a boleto's due date) as banks print it: 28/11/2026 in
+ * pt-BR and es-MX, "Nov 28, 2026" in English. No time zone moves it: it is a day, not an instant.
+ */
+export function formatDueDate(isoDate: string, locale: Locale): string {
+  const at = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  const options: Intl.DateTimeFormatOptions = locale === "en" ? { dateStyle: "medium", timeZone: "UTC" } : { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" };
+  return dateFormat(locale, options).format(at);
+}
+
 /** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words. */
 export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
   return createFormatter({ locale, timeZone: LOCALE_TIME_ZONES[locale] }).relativeTime(new Date(value), new Date(now));

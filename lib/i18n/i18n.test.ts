@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { createTranslator, getMessages, LOCALES, negotiateLocale, translateKeyOrText } from "./index";
-import { formatDateTime, formatMoney, formatRelativeTime } from "./format";
+import { formatDateTime, formatDueDate, formatMoney, formatRelativeTime } from "./format";
 
 function leaves(obj: unknown, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,6 +66,13 @@ describe("formats", () => {
   it("shows dates in each market's time zone", () => {
     expect(formatDateTime("2026-03-09T18:30:00Z", "pt-BR")).toMatch(/15:30/);
     expect(formatDateTime("2026-03-09T18:30:00Z", "es-MX")).toMatch(/12:30/);
+  });
+
+  it("writes a due date as banks print it, the same day in every time zone", () => {
+    expect(formatDueDate("2026-11-28", "pt-BR")).toBe("28/11/2026");
+    expect(formatDueDate("2026-11-28", "es-MX")).toBe("28/11/2026");
+    expect(formatDueDate("2026-11-28", "en")).toBe("Nov 28, 2026");
+    expect(formatDueDate("2027-01-01", "es-MX")).toBe("01/01/2027");
   });
 
   it("says how far away a deadline is, in each language", () => {

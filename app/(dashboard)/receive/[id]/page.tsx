@@ -10,11 +10,14 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { ChargeCode } from "@/components/receive/charge-code";
+import { ShareCharge } from "@/components/receive/share-charge";
 import { PayLink, SandboxChargeTools } from "@/components/receive/charge-actions";
 import { can } from "@/lib/auth/roles";
 import { apiContext } from "@/lib/api-context";
 import { publicBaseUrl } from "@/lib/env";
 import { getCharge } from "@/lib/charges/service";
+import { merchantIdentity } from "@/lib/receive/merchant";
+import { formatDocument, isValidCnpj, isValidCpf } from "@/lib/payments/documents";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -26,6 +29,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const FINAL = new Set(["confirmed", "expired", "refunded", "cancelled", "failed"]);
+const CLOSED = ["expired", "refunded", "cancelled", "failed"] as const;
+const closedStatus = (status: string | null) => CLOSED.find((s) => s === status) ?? null;
+
+/** The payer as a boleto names them: "Ana Souza · 529.982.247-25". */
+function payerLine(payer: { name?: string; document?: string }): string | null {
+  const doc = payer.document && (isValidCpf(payer.document) || isValidCnpj(payer.document)) ? formatDocument(payer.document) : payer.document;
+  return [payer.name, doc].filter(Boolean).join(" · ") || null;
+}
 
 /** One charge: how to pay it, its live status, its payment page and (sandbox) the tools to drive it. */
 export default async function ChargePage({ params }: { params: Promise<{ id: string }> }) {
@@ -38,6 +49,10 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
   // The countdown runs on the provider's clock (its expiry is judged there).
   const clockOffsetMs = await (await apiContext()).clockOffsetMs(target);
   const payUrl = `${publicBaseUrl()}/pay/${charge.payToken}`;
+  const payable = charge.state === "created" && !settled;
+  // A boleto's PDF names the merchant as the provider knows it (legal name and CNPJ).
+  const identity = payable && charge.boleto ? await merchantIdentity(target, access.userId) : null;
+  const closed = charge.state === "created" ? closedStatus(charge.status) : null;
   const rows: [string, React.ReactNode][] = [
     [t("charges.detail.amount"), formatMoney(charge.amount, charge.currency, locale)],
     ...(charge.fee !== null ? ([[t("charges.detail.fee"), formatMoney(charge.fee, charge.currency, locale)]] as [string, React.ReactNode][]) : []),
@@ -103,8 +118,21 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
               <Alert variant={charge.state === "failed" ? "destructive" : "default"}>
                 <AlertDescription>{charge.state === "failed" ? t("charges.detail.failed", { code: charge.errorCode ?? "" }) : t("charges.detail.sending")}</AlertDescription>
               </Alert>
+            ) : closed ? (
+              <Alert data-testid="charge-closed">
+                <AlertDescription>{t(`charges.detail.closed.${closed}`)}</AlertDescription>
+              </Alert>
             ) : (
-              <ChargeCode charge={{ ...charge, clockOffsetMs }} settled={settled} printHref={`/print/boleto/${charge.id}`} />
+              payable && (
+                <>
+                  <ChargeCode
+                    charge={{ ...charge, clockOffsetMs }}
+                    printHref={`/print/boleto/${charge.id}`}
+                    pdf={{ beneficiary: { name: identity?.legalName ?? access.organizationName, document: identity?.document }, payer: payerLine(charge.payer), instructions: charge.description }}
+                  />
+                  <ShareCharge charge={charge} merchant={access.organizationName} payUrl={charge.payEnabled ? payUrl : null} payerEmail={charge.payer.email} />
+                </>
+              )
             )}
           </CardContent>
         </Card>

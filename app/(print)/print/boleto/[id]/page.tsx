@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/pay-status";
 import { getCharge } from "@/lib/charges/service";
-import { formatDate, formatMoney } from "@/lib/i18n/format";
+import { formatDueDate, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 
@@ -46,7 +46,7 @@ export default async function PrintBoletoPage({ params }: { params: Promise<{ id
             </td>
             <td className={cell}>
               <span className={label}>{t("charges.code.dueDate")}</span>
-              <strong>{formatDate(`${b.due_date}T12:00:00Z`, locale)}</strong>
+              <strong>{formatDueDate(b.due_date, locale)}</strong>
             </td>
           </tr>
           <tr>
