@@ -1,5 +1,5 @@
 /**
- * Test-side reading of the simple PDFs the dashboard writes (lib/receive/pdf.ts): the file's
+ * Test-side reading of the simple PDFs the dashboard writes (lib/pdf/writer.ts): the file's
  * structure is checked as a viewer would walk it (header, cross-reference table, every object where
  * the table says, stream lengths), and each page's content stream is interpreted (text shown with
  * Tj, rectangles filled with re/f) so a test asserts what a reader of the page sees. A barcode is

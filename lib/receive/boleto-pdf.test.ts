@@ -3,7 +3,7 @@ import { formatDigitableLine } from "@/lib/payments/boleto";
 import { vectors } from "@/lib/payments/test-support/vectors";
 import { decodeItfFromRects, readPdf } from "../../e2e/support/pdf";
 import { BOLETO_BAR_HEIGHT_PT, BOLETO_NARROW_PT, boletoPdf, type BoletoPdfInput } from "./boleto-pdf";
-import { pdfDocument, PdfPage, pdfString } from "./pdf";
+import { pdfDocument, PdfPage, pdfString } from "@/lib/pdf/writer";
 
 const V = vectors.boleto[0]!;
 

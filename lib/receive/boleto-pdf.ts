@@ -6,7 +6,7 @@
  * only lays it out. Pure (bytes in, bytes out), so the page builds it in the browser.
  */
 import { itfBars } from "@/lib/payments/itf";
-import { A4, PdfPage, pdfDocument } from "./pdf";
+import { A4, PdfPage, pdfDocument } from "@/lib/pdf/writer";
 
 export type BoletoPdfLabels = {
   title: string;

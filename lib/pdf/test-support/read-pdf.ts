@@ -1,5 +1,5 @@
 /**
- * Reads back a PDF written by lib/pdf/text-pdf.ts, as a strict reader would, for the tests (unit and
+ * Reads back a PDF written by lib/pdf/writer.ts, as a strict reader would, for the tests (unit and
  * journey): the header, the trailer's `startxref`, the cross-reference table (each entry must point
  * at its own `N 0 obj`), each stream's `/Length` (its data must end exactly there), then the text
  * shown by every `Tj` of the content streams, decoded from WinAnsiEncoding. Anything out of place

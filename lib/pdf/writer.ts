@@ -1,7 +1,10 @@
 /**
- * A small PDF 1.4 writer: A4 pages of text in the standard fonts (Helvetica, Helvetica-Bold,
- * Courier; nothing embedded) and filled rectangles, uncompressed. Enough for a boleto; no
- * dependency, and it runs in the browser as well as on the server (bytes, no Buffer).
+ * The one PDF writer of the dashboard (PDF 1.4, ISO 32000-1 §7), written by hand: no PDF library
+ * is installed, and a boleto or a receipt needs nothing more. A4 pages of text in the standard fonts
+ * (Helvetica, Helvetica-Bold, Courier; nothing embedded), filled rectangles and lines, uncompressed;
+ * a catalogue, one page tree, and the cross-reference table with every object's byte offset. It runs
+ * in the browser as well as on the server (bytes, no Buffer). The file is plain ASCII after its
+ * header (bytes above 127 are octal escapes), so tests read it back as text (lib/pdf/test-support).
  *
  * Text is written in WinAnsiEncoding (Windows-1252), which holds every letter of Portuguese and
  * Spanish; a character outside it becomes "?". Coordinates are PDF points (1/72 inch) from the
@@ -19,29 +22,37 @@ const FONT_RESOURCES: Record<PdfFont, { name: string; base: string }> = {
 /** A4 in points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
-/** Windows-1252's characters from 0x80 to 0x9F that Unicode puts elsewhere. */
-const WIN_ANSI_EXTRA: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "ƒ": 0x83, "„": 0x84, "…": 0x85, "†": 0x86, "‡": 0x87, "ˆ": 0x88, "‰": 0x89, "Š": 0x8a, "‹": 0x8b, "Œ": 0x8c, "Ž": 0x8e,
-  "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95, "–": 0x96, "—": 0x97, "˜": 0x98, "™": 0x99, "š": 0x9a, "›": 0x9b, "œ": 0x9c, "ž": 0x9e, "Ÿ": 0x9f,
+/** Unicode → WinAnsiEncoding (PDF 32000-1, Annex D) for the 0x80–0x9F block; 0x20–0x7E and 0xA0–0xFF are Latin-1 itself. */
+const WIN_ANSI_EXTRA: Record<number, number> = {
+  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
+  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
+  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
+  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
 };
 
-/** Spaces Intl puts in amounts and dates (narrow no-break, thin…): a plain no-break space in WinAnsi. */
-const SPACES = /[\u2000-\u200a\u202f\u205f]/g;
+/** Spaces Intl puts in amounts and dates (narrow no-break, thin, figure…) that WinAnsi lacks: a no-break space. */
+export const isIntlSpace = (c: number) => (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f;
 
-/** One character's WinAnsi code, or "?" when it has none. */
-function winAnsi(ch: string): number {
-  const code = ch.codePointAt(0)!;
-  if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return code;
-  return WIN_ANSI_EXTRA[ch] ?? 0x3f;
+/** The WinAnsi byte of each character of `text` ("?" for one the fonts cannot print). */
+export function winAnsiBytes(text: string): number[] {
+  const out: number[] = [];
+  for (const ch of text.normalize("NFC")) {
+    const c = ch.codePointAt(0)!;
+    if ((c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff)) out.push(c);
+    else if (WIN_ANSI_EXTRA[c] !== undefined) out.push(WIN_ANSI_EXTRA[c]);
+    else if (isIntlSpace(c)) out.push(0xa0);
+    else if (c === 0x0a || c === 0x09) out.push(0x20);
+    else out.push(0x3f);
+  }
+  return out;
 }
 
-/** A PDF literal string: WinAnsi bytes, with the delimiters escaped and every byte above ASCII in octal. */
+/** A PDF literal string: WinAnsi bytes, ( ) and \ escaped, every byte outside printable ASCII in octal. */
 export function pdfString(text: string): string {
   let out = "(";
-  for (const ch of text.normalize("NFC").replace(SPACES, "\u00a0")) {
-    const b = winAnsi(ch);
+  for (const b of winAnsiBytes(text)) {
     if (b === 0x28 || b === 0x29 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
-    else if (b > 0x7e) out += `\\${b.toString(8).padStart(3, "0")}`;
+    else if (b < 0x20 || b > 0x7e) out += `\\${b.toString(8).padStart(3, "0")}`;
     else out += String.fromCharCode(b);
   }
   return `${out})`;
@@ -80,7 +91,7 @@ export class PdfPage {
 }
 
 /** The document's bytes: a catalogue, one page tree, the three fonts, and each page with its content. */
-export function pdfDocument(pages: PdfPage[], info: { title?: string } = {}): Uint8Array {
+export function pdfDocument(pages: PdfPage[], info: { title?: string; creationDate?: Date } = {}): Uint8Array<ArrayBuffer> {
   if (pages.length === 0) throw new RangeError("a PDF needs a page");
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // its object number: they start at 1
@@ -96,7 +107,8 @@ export function pdfDocument(pages: PdfPage[], info: { title?: string } = {}): Ui
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${tree} 0 R >>`;
   objects[tree - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
-  const infoRef = info.title ? add(`<< /Title ${pdfString(info.title)} /Producer (Payments Dashboard) >>`) : null;
+  const created = info.creationDate ? ` /CreationDate (D:${info.creationDate.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z)` : "";
+  const infoRef = info.title ? add(`<< /Title ${pdfString(info.title)} /Producer (Payments Dashboard)${created} >>`) : null;
 
   // Every character written is one byte (ASCII; WinAnsi bytes above it are octal escapes), so string
   // lengths are byte offsets.
