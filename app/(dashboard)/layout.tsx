@@ -7,7 +7,6 @@ import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
-import { formatDate } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { getDb } from "@/lib/db";
 import { dueSoonCount } from "@/lib/infractions/mirror";
@@ -16,7 +15,7 @@ import { can } from "@/lib/auth/roles";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const access = await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
+  const { t } = await getI18n();
   const { environment, connected } = await pageEnvironment(access);
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
   // Open infractions due within 48 hours (of the organisation's internal deadline): the navigation's badge.
@@ -43,9 +42,6 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
             <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
-            <p className="truncate text-sm text-muted-foreground" data-testid="today">
-              {t("shell.today", { date: formatDate(new Date(), locale, "long") })}
-            </p>
             <div className="ml-auto flex items-center gap-2">
               <EnvironmentSwitch environment={environment} connected={connected} />
               <UserMenu name={access.name} email={access.email} role={access.role} />
