@@ -143,6 +143,18 @@ test("each filter is a chip that applies at once, survives a reload, and Back re
   await expect(page).not.toHaveURL(/min=|max=/);
   await expect(page).toHaveURL(/currency=BRL/);
   await settled(page);
+  // The rarer filters are added from "More filters": the chosen one opens ready to type in.
+  await page.getByRole("button", { name: "More filters" }).click();
+  await page.getByRole("menuitem", { name: "Payer name or document" }).click();
+  await expect(page.getByRole("textbox", { name: "Payer name or document" })).toBeFocused();
+  await page.keyboard.type("Souza");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/payer=Souza/);
+  await settled(page);
+  await page.keyboard.press("Escape");
+  const payers = await page.locator("tbody [data-testid=tx-counterparty]").allTextContents();
+  expect(payers.length).toBeGreaterThan(0);
+  for (const p of payers) expect(p).toMatch(/souza/i);
 
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/transactions$/);

@@ -107,7 +107,7 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
 
   return (
     <section aria-label={t("transactions.filters.title")} className="flex flex-wrap items-center gap-2" aria-busy={pending} role="search">
-      <div className="relative w-full sm:w-56">
+      <div className="relative w-full sm:w-64">
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
         <DebouncedInput
           id="f-q"
@@ -179,7 +179,7 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
         ))}
 
         {shownExtras.length < EXTRA.length && (
-          <DropdownMenu>
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button type="button" variant="ghost" size="sm" className="h-8 rounded-full">
                 <ListFilter aria-hidden />

@@ -16,6 +16,11 @@ import type { MessageKey } from "@/lib/i18n/translate";
 import { TX_OPTIONAL_COLUMNS, TX_SORTS } from "@/lib/transactions/filters";
 import { useTransactionParams } from "./use-transaction-params";
 
+/*
+ * The list's menus are not modal (`modal={false}`): a modal menu hides the page behind with
+ * aria-hidden while it stays focusable (axe's aria-hidden-focus); these still close on Escape or a
+ * click outside. The same holds for "More filters" (filter-bar.tsx).
+ */
 const SORT_LABEL: Record<(typeof TX_SORTS)[number], MessageKey> = {
   "date.desc": "transactions.sort.dateDesc",
   "date.asc": "transactions.sort.dateAsc",
@@ -28,7 +33,7 @@ export function SortChip() {
   const { t } = useI18n();
   const { params, apply } = useTransactionParams();
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button type="button" variant="ghost" size="sm" className="h-8" aria-label={`${t("transactions.sort.label")}: ${t(SORT_LABEL[params.sort])}`} data-testid="sort-menu">
           <ArrowUpDown aria-hidden />
@@ -59,7 +64,7 @@ export function ColumnsMenu() {
   const toggle = (column: (typeof TX_OPTIONAL_COLUMNS)[number], on: boolean) =>
     show({ cols: TX_OPTIONAL_COLUMNS.filter((c) => (c === column ? on : params.cols.includes(c))) });
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button type="button" variant="outline" size="sm" className="h-8 max-md:hidden" data-testid="columns-menu">
           <Columns3 aria-hidden />
