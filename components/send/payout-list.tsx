@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { PayoutView } from "@/lib/payouts/service";
 import { PAYOUT_FAILURE_CODES } from "@/lib/payouts/form";
+import { recipientText } from "@/lib/payouts/recipient";
 import { ResendPayoutButton } from "./resend-payout-button";
 import { SandboxPayoutTools } from "./sandbox-payout-tools";
 
@@ -13,16 +14,6 @@ const FAILURE_CODES: ReadonlySet<string> = new Set(PAYOUT_FAILURE_CODES);
 /** A cashout.failed error_code (or an API refusal) in words. */
 export function failureText(code: string, t: Translate): string {
   return FAILURE_CODES.has(code) ? t(`send.failure.${code as "UNKNOWN"}`) : t("send.failure.other", { code });
-}
-
-/** Who or where the money went, in one line. */
-export function recipientText(p: Pick<PayoutView, "kind" | "recipient" | "network">): string {
-  const r = p.recipient;
-  if (p.kind === "pix") return `${r.key ?? ""}`;
-  if (p.kind === "spei") return `${r.name ?? ""} · ${r.bankName ?? r.bankCode ?? ""}`;
-  if (p.kind === "transfer") return `@${r.username ?? ""}`;
-  const a = r.address ?? "";
-  return `${a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a} · ${p.network ?? ""}`;
 }
 
 /** Payouts and transfers with their state here and their status at the provider (live from the mirror). */

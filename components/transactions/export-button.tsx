@@ -22,6 +22,8 @@ export function ExportButton() {
     p.delete("page");
     p.delete("size");
     p.delete("tx");
+    // The file has every column, whichever the list shows.
+    p.delete("cols");
     setProgress({ rows: 0, total: 0 });
     try {
       const res = await fetch(`/api/transactions/export?${p.toString()}`);

@@ -1,193 +1,215 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useQueryStates } from "nuqs";
-import { SlidersHorizontal, X } from "lucide-react";
+import { useState } from "react";
+import { ListFilter, Search, X } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { TX_METHODS, TX_SORTS, TX_SOURCES, TX_STATUSES, TX_TYPES, transactionSearchParams, type TransactionView } from "@/lib/transactions/filters";
+import { formatDate, LOCALE_TIME_ZONES } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { cn } from "@/lib/utils";
+import { TX_METHODS, TX_SOURCES, TX_STATUSES, TX_TYPES, type TransactionView } from "@/lib/transactions/filters";
+import { ChoiceList, DebouncedInput, FilterChip } from "./filter-chip";
+import { useTransactionParams, type TransactionParamsPatch } from "./use-transaction-params";
 
-const SORT_LABEL: Record<(typeof TX_SORTS)[number], MessageKey> = {
-  "date.desc": "transactions.sort.dateDesc",
-  "date.asc": "transactions.sort.dateAsc",
-  "amount.desc": "transactions.sort.amountDesc",
-  "amount.asc": "transactions.sort.amountAsc",
-};
+/** YYYY-MM-DD of a URL date (a day, kept at UTC midnight by nuqs). */
+const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
+const dateOf = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? new Date(`${day}T00:00:00Z`) : null);
+/** A day shown in words: noon UTC is the same calendar day in every market's time zone. */
+const dayWords = (d: Date, locale: Parameters<typeof formatDate>[1]) => formatDate(new Date(`${dayOf(d)}T12:00:00Z`), locale);
 
-const dateInput = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
-
-/** A labelled filter field. */
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
+/** Today in the market's time zone, and the day `n` days before it. */
+function daysBack(timeZone: string, n: number): Date {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000);
 }
 
-/** A select whose first choice, "Any", clears the filter. */
-function AnySelect({ id, value, options, label, onChange }: { id: string; value: string | null; options: readonly string[]; label: (v: string) => string; onChange: (v: string | null) => void }) {
-  const { t } = useI18n();
-  return (
-    <NativeSelect id={id} className="w-full" value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
-      <option value="">{t("transactions.filters.any")}</option>
-      {options.map((v) => (
-        <option key={v} value={v}>
-          {label(v)}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
+/** The filters that are chips only once chosen from "More filters" (or set in the URL). */
+const EXTRA = ["method", "payer", "source", "id", "ext"] as const;
+type Extra = (typeof EXTRA)[number];
 
 /**
- * The filters, all in the URL (nuqs, `shallow: false`: the server re-renders the page from the
- * mirror). Selects and the sort apply at once; text fields on "Apply" or Enter, so typing does not
- * send a query per key. Each change is a history entry: Back returns to the previous view.
+ * The filters as chips, all in the URL (nuqs, `shallow: false`: the server re-renders the list from
+ * the mirror). A choice applies at once; text applies on Enter, on leaving the field or after a short
+ * pause; an × removes its filter. Each change is one history entry, never a repeat of the same URL,
+ * so Back returns to the previous view.
  */
 export function FilterBar({ currencies, view }: { currencies: string[]; view: TransactionView }) {
-  const { t } = useI18n();
-  const [pending, startTransition] = useTransition();
-  const [params, setParams] = useQueryStates(transactionSearchParams, { shallow: false, history: "push", startTransition, scroll: false });
-  const advancedSet = Boolean(params.id || params.ext || params.payer || params.min || params.max || params.source || params.method);
-  const [more, setMore] = useState(advancedSet);
-  // At phone width the filters fold away behind one button, so the list starts on the first screen.
-  const [phoneOpen, setPhoneOpen] = useState(false);
-  // Remount the uncontrolled fields when the URL changes under them (Back, a saved view, Clear).
-  const formKey = JSON.stringify(params);
+  const { t, locale } = useI18n();
+  const { params, pending, apply } = useTransactionParams();
+  const [open, setOpen] = useState<string | null>(null);
+  const [added, setAdded] = useState<Extra[]>([]);
+  const openProps = (key: string) => ({ open: open === key, onOpenChange: (o: boolean) => setOpen(o ? key : null) });
+  /** A single choice closes its panel: the chip now says what was chosen. */
+  const choose = (patch: TransactionParamsPatch) => (apply(patch), setOpen(null));
+  const remove = (name: string) => t("transactions.filters.remove", { name });
+  const word = (group: "type" | "method" | "source", v: string | null) => (v ? t(`txKinds.${group}.${v}` as MessageKey) : null);
 
-  const apply = (patch: Partial<Record<keyof typeof transactionSearchParams, unknown>>) =>
-    void setParams({ ...(patch as Parameters<typeof setParams>[0]), page: null, tx: null });
+  // The URL's statuses (updated at once, before the server answers), in the mirror's vocabulary.
+  const statuses = [...new Set(params.status.map((s) => (s === "paid" ? "confirmed" : s === "canceled" ? "cancelled" : s)))];
+  const toggleStatus = (status: string, on: boolean) =>
+    apply({ status: on ? [...new Set([...statuses, status])] as typeof params.status : statuses.filter((s) => s !== status) as typeof params.status });
 
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const fd = new FormData(e.currentTarget);
-    const s = (k: string) => {
-      const v = String(fd.get(k) ?? "").trim();
-      return v ? v : null;
-    };
-    const d = (k: string) => {
-      const v = s(k);
-      return v ? new Date(`${v}T00:00:00Z`) : null;
-    };
-    apply({ q: s("q"), from: d("from"), to: d("to"), id: s("id"), ext: s("ext"), payer: s("payer"), min: s("min"), max: s("max") });
+  const zone = LOCALE_TIME_ZONES[locale];
+  const dateValue =
+    params.from && params.to
+      ? t("transactions.filters.between", { from: dayWords(params.from, locale), to: dayWords(params.to, locale) })
+      : params.from
+        ? t("transactions.filters.since", { from: dayWords(params.from, locale) })
+        : params.to
+          ? t("transactions.filters.until", { to: dayWords(params.to, locale) })
+          : null;
+  const amountValue =
+    params.min && params.max ? `${params.min} – ${params.max}` : params.min ? t("transactions.filters.atLeast", { min: params.min }) : params.max ? t("transactions.filters.atMost", { max: params.max }) : null;
+  const presets = [
+    { key: "today", from: daysBack(zone, 0) },
+    { key: "last7", from: daysBack(zone, 6) },
+    { key: "last30", from: daysBack(zone, 29) },
+  ] as const;
+
+  const extraValue: Record<Extra, string | null> = { method: word("method", params.method), payer: params.payer, source: word("source", params.source), id: params.id, ext: params.ext };
+  const extraLabel: Record<Extra, string> = {
+    method: t("transactions.filters.method"),
+    payer: t("transactions.filters.payer"),
+    source: t("transactions.filters.source"),
+    id: t("transactions.filters.transactionId"),
+    ext: t("transactions.filters.externalId"),
+  };
+  const shownExtras = EXTRA.filter((k) => extraValue[k] || added.includes(k));
+  const activeCount =
+    [view.q, view.type, view.source, view.method, view.currency, view.from || view.to, view.transactionId, view.externalId, view.payer, view.minAmount || view.maxAmount].filter(Boolean).length +
+    (view.statuses.length ? 1 : 0);
+  const clear = () => {
+    setAdded([]);
+    apply({ q: null, status: null, type: null, source: null, method: null, currency: null, from: null, to: null, id: null, ext: null, payer: null, min: null, max: null });
   };
 
-  // The URL's statuses as the filter bar holds them (updated at once, before the server answers), in the mirror's vocabulary.
-  const checkedStatuses = new Set(params.status.map((s) => (s === "paid" ? "confirmed" : s === "canceled" ? "cancelled" : s)));
-  const toggleStatus = (status: string, on: boolean) => apply({ status: on ? [...new Set([...params.status, status])] : params.status.filter((s) => s !== status && !(status === "confirmed" && s === "paid") && !(status === "cancelled" && s === "canceled")) });
-  const activeCount = [view.q, view.type, view.source, view.method, view.currency, view.from, view.to, view.transactionId, view.externalId, view.payer, view.minAmount, view.maxAmount].filter(Boolean).length + (view.statuses.length ? 1 : 0);
+  const textEditor = (key: "payer" | "id" | "ext", mono = false) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`f-${key}`}>{extraLabel[key]}</Label>
+      <DebouncedInput id={`f-${key}`} value={params[key] ?? ""} onCommit={(v) => apply({ [key]: v || null })} maxLength={key === "ext" ? 150 : 100} className={mono ? "font-mono" : undefined} autoFocus />
+    </div>
+  );
+  const extraEditor: Record<Extra, React.ReactNode> = {
+    method: (
+      <ChoiceList legend={extraLabel.method} name="f-method" kind="radio" selected={[params.method ?? ""]} onChange={(v) => choose({ method: v || null })}
+        choices={[{ value: "", label: t("transactions.filters.any") }, ...TX_METHODS.map((v) => ({ value: v, label: word("method", v)! }))]} />
+    ),
+    payer: textEditor("payer"),
+    source: (
+      <ChoiceList legend={extraLabel.source} name="f-source" kind="radio" selected={[params.source ?? ""]} onChange={(v) => choose({ source: (v || null) as typeof params.source })}
+        choices={[{ value: "", label: t("transactions.filters.any") }, ...TX_SOURCES.map((v) => ({ value: v, label: word("source", v)! }))]} />
+    ),
+    id: textEditor("id", true),
+    ext: textEditor("ext", true),
+  };
 
   return (
-    <section aria-label={t("transactions.filters.title")} className="grid gap-3 rounded-lg border bg-card p-3" aria-busy={pending}>
-      <Button type="button" variant="ghost" size="sm" className="justify-start md:hidden" aria-expanded={phoneOpen} aria-controls="tx-filters" onClick={() => setPhoneOpen((o) => !o)}>
-        <SlidersHorizontal aria-hidden />
-        {t("transactions.filters.title")}
-        {activeCount > 0 && <span className="text-xs text-muted-foreground">· {t("transactions.filters.active", { count: activeCount })}</span>}
-      </Button>
-      <form key={formKey} id="tx-filters" onSubmit={onSubmit} className={cn("grid gap-3", !phoneOpen && "max-md:hidden")} role="search">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-[2fr_1fr_1fr_1fr_1fr] [&>*]:min-w-0">
-          <Field id="f-q" label={t("transactions.filters.search")}>
-            <Input id="f-q" name="q" type="search" defaultValue={params.q} placeholder={t("transactions.filters.searchPlaceholder")} maxLength={100} />
-          </Field>
-          <Field id="f-type" label={t("transactions.filters.type")}>
-            <AnySelect id="f-type" value={params.type} options={TX_TYPES} label={(v) => t(`txKinds.type.${v}` as MessageKey)} onChange={(type) => apply({ type })} />
-          </Field>
-          <Field id="f-currency" label={t("transactions.filters.currency")}>
-            <AnySelect id="f-currency" value={params.currency} options={[...new Set([...currencies, ...(params.currency ? [params.currency] : [])])]} label={(c) => c} onChange={(currency) => apply({ currency })} />
-          </Field>
-          <Field id="f-from" label={t("transactions.filters.from")}>
-            <Input id="f-from" name="from" type="date" defaultValue={dateInput(params.from)} />
-          </Field>
-          <Field id="f-to" label={t("transactions.filters.to")}>
-            <Input id="f-to" name="to" type="date" defaultValue={dateInput(params.to)} />
-          </Field>
-        </div>
+    <section aria-label={t("transactions.filters.title")} className="flex flex-wrap items-center gap-2" aria-busy={pending} role="search">
+      <div className="relative w-full sm:w-64">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+        <DebouncedInput
+          id="f-q"
+          type="search"
+          aria-label={t("transactions.filters.search")}
+          placeholder={t("transactions.filters.searchPlaceholder")}
+          value={params.q}
+          onCommit={(q) => apply({ q: q || null })}
+          maxLength={100}
+          className="h-8 pl-8"
+        />
+      </div>
+      {/* At phone width the chips are one row that scrolls sideways within itself, so the list starts on the first screen. */}
+      <div className="tx-chips">
+        <FilterChip testId="chip-status" label={t("transactions.filters.status")} value={statuses.length ? statuses.map((s) => t(`transactions.status.${s}` as MessageKey)).join(", ") : null} removeLabel={remove(t("transactions.filters.status"))} onRemove={() => apply({ status: null })} {...openProps("status")}>
+          <ChoiceList legend={t("transactions.filters.status")} name="f-status" kind="checkbox" selected={statuses} onChange={toggleStatus}
+            choices={TX_STATUSES.map((s) => ({ value: s, label: t(`transactions.status.${s}`), testId: `f-status-${s}` }))} />
+        </FilterChip>
 
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <legend className="mb-1.5 text-sm font-medium">{t("transactions.filters.status")}</legend>
-          {TX_STATUSES.map((s) => (
-            <label key={s} className="inline-flex items-center gap-1.5 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={checkedStatuses.has(s)} onChange={(e) => toggleStatus(s, e.target.checked)} data-testid={`f-status-${s}`} />
-              {t(`transactions.status.${s}` as MessageKey)} <span className="text-xs text-muted-foreground">({s})</span>
-            </label>
-          ))}
-        </fieldset>
+        <FilterChip testId="chip-type" label={t("transactions.filters.type")} value={word("type", params.type)} removeLabel={remove(t("transactions.filters.type"))} onRemove={() => apply({ type: null })} {...openProps("type")}>
+          <ChoiceList legend={t("transactions.filters.type")} name="f-type" kind="radio" selected={[params.type ?? ""]} onChange={(v) => choose({ type: (v || null) as typeof params.type })}
+            choices={[{ value: "", label: t("transactions.filters.any") }, ...TX_TYPES.map((v) => ({ value: v, label: word("type", v)! }))]} />
+        </FilterChip>
 
-        {more && (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
-            <Field id="f-source" label={t("transactions.filters.source")}>
-              <AnySelect id="f-source" value={params.source} options={TX_SOURCES} label={(v) => t(`txKinds.source.${v}` as MessageKey)} onChange={(source) => apply({ source })} />
-            </Field>
-            <Field id="f-method" label={t("transactions.filters.method")}>
-              <AnySelect id="f-method" value={params.method} options={TX_METHODS} label={(v) => t(`txKinds.method.${v}` as MessageKey)} onChange={(method) => apply({ method })} />
-            </Field>
-            <Field id="f-payer" label={t("transactions.filters.payer")}>
-              <Input id="f-payer" name="payer" defaultValue={params.payer ?? ""} maxLength={100} />
-            </Field>
-            <div className="grid grid-cols-2 gap-2">
-              <Field id="f-min" label={t("transactions.filters.minAmount")}>
-                <Input id="f-min" name="min" inputMode="decimal" defaultValue={params.min ?? ""} pattern="[0-9]+([.,][0-9]+)?" />
-              </Field>
-              <Field id="f-max" label={t("transactions.filters.maxAmount")}>
-                <Input id="f-max" name="max" inputMode="decimal" defaultValue={params.max ?? ""} pattern="[0-9]+([.,][0-9]+)?" />
-              </Field>
+        <FilterChip testId="chip-date" label={t("transactions.filters.date")} value={dateValue} removeLabel={remove(t("transactions.filters.date"))} onRemove={() => apply({ from: null, to: null })} {...openProps("date")} wide>
+          <div className="grid gap-3">
+            <div className="flex flex-wrap gap-1.5">
+              {presets.map((p) => (
+                <Button key={p.key} type="button" size="sm" variant="outline" className="h-7 rounded-full" onClick={() => choose({ from: p.from, to: null })}>
+                  {t(`transactions.filters.presets.${p.key}`)}
+                </Button>
+              ))}
             </div>
-            <Field id="f-id" label={t("transactions.filters.transactionId")}>
-              <Input id="f-id" name="id" defaultValue={params.id ?? ""} maxLength={100} className="font-mono" />
-            </Field>
-            <Field id="f-ext" label={t("transactions.filters.externalId")}>
-              <Input id="f-ext" name="ext" defaultValue={params.ext ?? ""} maxLength={150} className="font-mono" />
-            </Field>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor="f-from">{t("transactions.filters.from")}</Label>
+                <DebouncedInput id="f-from" type="date" value={dayOf(params.from)} onCommit={(v) => apply({ from: dateOf(v) })} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="f-to">{t("transactions.filters.to")}</Label>
+                <DebouncedInput id="f-to" type="date" value={dayOf(params.to)} onCommit={(v) => apply({ to: dateOf(v) })} />
+              </div>
+            </div>
           </div>
+        </FilterChip>
+
+        <FilterChip testId="chip-amount" label={t("transactions.filters.amount")} value={amountValue} removeLabel={remove(t("transactions.filters.amount"))} onRemove={() => apply({ min: null, max: null })} {...openProps("amount")}>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="f-min">{t("transactions.filters.minAmount")}</Label>
+              <DebouncedInput id="f-min" inputMode="decimal" value={params.min ?? ""} onCommit={(v) => apply({ min: v || null })} pattern="[0-9]+([.,][0-9]+)?" autoFocus />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="f-max">{t("transactions.filters.maxAmount")}</Label>
+              <DebouncedInput id="f-max" inputMode="decimal" value={params.max ?? ""} onCommit={(v) => apply({ max: v || null })} pattern="[0-9]+([.,][0-9]+)?" />
+            </div>
+          </div>
+        </FilterChip>
+
+        <FilterChip testId="chip-currency" label={t("transactions.filters.currency")} value={params.currency} removeLabel={remove(t("transactions.filters.currency"))} onRemove={() => apply({ currency: null })} {...openProps("currency")}>
+          <ChoiceList legend={t("transactions.filters.currency")} name="f-currency" kind="radio" selected={[params.currency ?? ""]} onChange={(v) => choose({ currency: v || null })}
+            choices={[{ value: "", label: t("transactions.filters.any") }, ...[...new Set([...currencies, ...(params.currency ? [params.currency] : [])])].map((c) => ({ value: c, label: c }))]} />
+        </FilterChip>
+
+        {shownExtras.map((k) => (
+          <FilterChip key={k} testId={`chip-${k}`} label={extraLabel[k]} value={extraValue[k]} removeLabel={remove(extraLabel[k])} onRemove={() => (setAdded((a) => a.filter((x) => x !== k)), apply({ [k]: null }))} {...openProps(k)}>
+            {extraEditor[k]}
+          </FilterChip>
+        ))}
+
+        {shownExtras.length < EXTRA.length && (
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button type="button" variant="ghost" size="sm" className="h-8 rounded-full">
+                <ListFilter aria-hidden />
+                {t("transactions.filters.more")}
+              </Button>
+            </DropdownMenuTrigger>
+            {/* The chosen filter's chip opens at once, its field focused, rather than focus going back to this button. */}
+            <DropdownMenuContent align="start" onCloseAutoFocus={(e) => e.preventDefault()}>
+              {EXTRA.filter((k) => !shownExtras.includes(k)).map((k) => (
+                <DropdownMenuItem key={k} onSelect={() => (setAdded((a) => [...a, k]), setOpen(k))}>
+                  {extraLabel[k]}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
         )}
 
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" size="sm">
-            {pending && <Spinner />}
-            {t("transactions.filters.apply")}
-          </Button>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setMore((m) => !m)} aria-expanded={more}>
-            <SlidersHorizontal aria-hidden />
-            {more ? t("transactions.filters.fewer") : t("transactions.filters.more")}
-          </Button>
-          {activeCount > 0 && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => void setParams(Object.fromEntries(Object.keys(transactionSearchParams).map((k) => [k, null])) as Parameters<typeof setParams>[0])}
-            >
+        {activeCount > 0 && (
+          <>
+            <Button type="button" variant="ghost" size="sm" className="h-8" onClick={clear}>
               <X aria-hidden />
               {t("transactions.filters.clear")}
             </Button>
-          )}
-          {activeCount > 0 && (
             <span className="text-xs text-muted-foreground" data-testid="filters-active">
               {t("transactions.filters.active", { count: activeCount })}
             </span>
-          )}
-          <div className="ml-auto flex items-center gap-2">
-            <Label htmlFor="f-sort" className="text-sm">
-              {t("transactions.sort.label")}
-            </Label>
-            <NativeSelect id="f-sort" value={params.sort} onChange={(e) => apply({ sort: e.target.value })}>
-              {TX_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(SORT_LABEL[s])}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-      </form>
+          </>
+        )}
+        {pending && <Spinner aria-label={t("common.loading")} className="shrink-0 text-muted-foreground" />}
+      </div>
     </section>
   );
 }

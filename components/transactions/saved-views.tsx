@@ -51,7 +51,8 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
         <Bookmark aria-hidden className="size-4" />
         {t("transactions.views.title")}:
       </h2>
-      {views.length === 0 && <p className="text-muted-foreground">{t("transactions.views.none")}</p>}
+      {/* The hint gives way at phone width, where the list should start on the first screen. */}
+      {views.length === 0 && <p className="text-muted-foreground max-md:sr-only">{t("transactions.views.none")}</p>}
       <ul className="flex flex-wrap items-center gap-1.5">
         {views.map((v) => (
           <li key={v.id} className={cn("inline-flex items-center rounded-full border pl-3", v.query === current && "border-primary bg-primary/5")}>
@@ -74,7 +75,7 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
       </ul>
       <Dialog open={open} onOpenChange={(o) => (setOpen(o), setError(null))}>
         <DialogTrigger asChild>
-          <Button type="button" variant="outline" size="sm">
+          <Button type="button" variant="outline" size="sm" className="h-7">
             <BookmarkPlus aria-hidden />
             {t("transactions.views.save")}
           </Button>

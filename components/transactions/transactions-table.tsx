@@ -4,15 +4,14 @@ import { useMemo, type MouseEvent } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, Copy, ShieldCheck } from "lucide-react";
+import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Copy, Repeat, ShieldCheck } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { TransactionStatus } from "@/components/events/transaction-status";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatDateTime, formatMoney, formatShortDateTime } from "@/lib/i18n/format";
 import { kindLabel } from "@/lib/transactions/kind";
-import type { TransactionRowDto } from "@/lib/transactions/query";
-import type { TransactionView } from "@/lib/transactions/filters";
+import type { TransactionListRow } from "@/lib/transactions/query";
+import type { TransactionView, TxOptionalColumn } from "@/lib/transactions/filters";
 import { cn } from "@/lib/utils";
 
 /** `?…&tx=<id>`: the current view with the detail sheet of `id` open. */
@@ -43,25 +42,24 @@ function useSortHref(sort: TransactionView["sort"]) {
  * The icons repeated in every row are drawn once (a sprite) and referenced by each row: a hundred
  * inline copies of the same SVG were a fifth of the page.
  */
-const ICON_COPY = "tx-icon-copy";
-const ICON_VERIFIED = "tx-icon-verified";
+const ICONS = { copy: Copy, verified: ShieldCheck, in: ArrowDownLeft, out: ArrowUpRight, neither: Repeat } as const;
+type IconName = keyof typeof ICONS;
 
 function IconSprite() {
   return (
     <svg aria-hidden width="0" height="0" className="absolute">
-      <symbol id={ICON_COPY} viewBox="0 0 24 24">
-        <Copy />
-      </symbol>
-      <symbol id={ICON_VERIFIED} viewBox="0 0 24 24">
-        <ShieldCheck />
-      </symbol>
+      {Object.entries(ICONS).map(([name, Glyph]) => (
+        <symbol key={name} id={`tx-icon-${name}`} viewBox="0 0 24 24">
+          <Glyph />
+        </symbol>
+      ))}
     </svg>
   );
 }
 
-const Icon = ({ id, className }: { id: string; className: string }) => (
+const Icon = ({ name, className }: { name: IconName; className: string }) => (
   <svg aria-hidden className={className}>
-    <use href={`#${id}`} />
+    <use href={`#tx-icon-${name}`} />
   </svg>
 );
 
@@ -69,44 +67,81 @@ const Icon = ({ id, className }: { id: string; className: string }) => (
 function CopyValue({ value, label }: { value: string; label: string }) {
   return (
     <button type="button" className="tx-copy" data-copy={value} aria-label={label} title={label}>
-      <Icon id={ICON_COPY} className="size-3.5" />
+      <Icon name="copy" className="size-3.5" />
     </button>
   );
 }
+
+/** An id, as much of it as its column leaves room for, with its copy button; the whole id in its title. */
+function ShortId({ value, label }: { value: string | null; label: string }) {
+  if (!value) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex min-w-0 items-center gap-0.5 font-mono text-xs" title={value}>
+      <span className="truncate">{value}</span>
+      <CopyValue value={value} label={label} />
+    </span>
+  );
+}
+
+/** The columns that give way when room is short (truncated), and their shares of what the others leave. */
+const SHRINKING: Partial<Record<string, number>> = { description: 2, reference: 1, id: 1 };
 
 function Money({ value, currency, muted }: { value: string | null; currency: string | null; muted?: boolean }) {
   const { locale } = useI18n();
   return <span className={cn("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
 }
 
-function Status({ row }: { row: TransactionRowDto }) {
+/** The status in the member's words; where it comes from (checked with the API, after a webhook or not) only as a small mark with its tooltip. */
+function Status({ row }: { row: TransactionListRow }) {
   const { t, locale } = useI18n();
+  const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
-    <>
+    <span className="inline-flex items-center gap-1">
       <TransactionStatus status={row.status} reportedStatus={row.reportedStatus} t={t} />
-      {row.verifiedAt && !row.reportedStatus && (
-        <span className="mt-1 flex items-center gap-1 text-xs text-muted-foreground" data-testid="tx-verified" title={formatDateTime(row.verifiedAt, locale)}>
-          <Icon id={ICON_VERIFIED} className="size-3" />
-          {row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")}
+      {checked && (
+        <span className="tx-mark" data-testid="tx-verified" title={`${checked} · ${formatDateTime(row.verifiedAt!, locale)}`}>
+          <Icon name="verified" className="size-3.5" />
+          <span className="sr-only">{checked}</span>
         </span>
       )}
-    </>
+    </span>
   );
 }
 
+/** Who paid (money in) or was paid (money out), then the description; the transaction's kind when neither is known. */
+function Description({ row }: { row: TransactionListRow }) {
+  const { t } = useI18n();
+  const lead = row.counterparty ?? row.description;
+  return (
+    <span className="tx-desc">
+      <Icon name={row.flow ?? "neither"} className={cn("tx-flow", row.flow === "in" && "text-success")} />
+      <span className={cn("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
+        {lead ?? kindLabel(t, row)}
+      </span>
+      {row.counterparty && row.description && <span className="truncate text-muted-foreground">· {row.description}</span>}
+    </span>
+  );
+}
+
+type Align = { align?: "right" };
+const alignOf = (meta: unknown) => ((meta as Align | undefined)?.align === "right" ? "right" : undefined);
+
 /**
  * One page of the mirror, in the shadcn data-table shape (@tanstack/react-table, manual sorting and
- * pagination: the server already sorted and paged). Date and amount headers sort through the URL;
- * each row opens its detail sheet from a real link, so the keyboard (Tab, Enter) reaches every row.
- * Below the md breakpoint the same rows are shown as cards (app/globals.css, `.tx-table`): one
- * markup for both widths.
+ * pagination: the server already sorted and paged): date, description, type, status and amount, and
+ * the columns the member added (`cols`). One line a row; the description gives way (truncated) so
+ * that the table always fits its card. Date and amount headers sort through the URL; the header row
+ * stays under the app bar while the list scrolls. Each row is one link to its detail sheet (the
+ * date is the link, stretched over the row), so a click or tap anywhere on it opens it and the
+ * keyboard (Tab, Enter) and screen readers meet one real link per row. Below the md breakpoint the
+ * same rows are cards (app/globals.css, `.tx-table`): one markup for both widths.
  */
-export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; sort: TransactionView["sort"] }) {
+export function TransactionsTable({ rows, sort, columns: chosen }: { rows: TransactionListRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
   const { t, locale } = useI18n();
   const detailHref = useDetailHref();
   const sortHref = useSortHref(sort);
 
-  const columns = useMemo<ColumnDef<TransactionRowDto>[]>(() => {
+  const columns = useMemo<ColumnDef<TransactionListRow>[]>(() => {
     const sortable = (column: "date" | "amount", label: string, align?: "right") => {
       const active = sort.startsWith(column);
       const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
@@ -123,25 +158,39 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
         </Link>
       );
     };
-    const copyLabel = t("transactions.copyId");
-    const copyExternalLabel = t("transactions.detail.copy", { label: t("transactions.csv.externalId") });
-    return [
+    const right: Align = { align: "right" };
+    const all: (ColumnDef<TransactionListRow> & { id: string })[] = [
       {
         id: "date",
         header: () => sortable("date", t("transactions.columns.date")),
         cell: ({ row }) => (
-          <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link" data-testid="tx-open">
-            {formatDateTime(row.original.createdAt, locale)}
+          <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
+            {formatShortDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
             <span className="sr-only">, {t("transactions.detail.open", { id: row.original.transactionId })}</span>
           </Link>
         ),
       },
+      { id: "description", header: () => t("transactions.columns.description"), cell: ({ row }) => <Description row={row.original} /> },
       {
         id: "kind",
         header: () => t("transactions.columns.kind"),
-        cell: ({ row }) => <span data-testid="tx-kind">{kindLabel(t, row.original)}</span>,
+        cell: ({ row }) => {
+          const kind = kindLabel(t, row.original);
+          return (
+            <span className="tx-kind" data-testid="tx-kind" title={kind}>
+              {kind}
+            </span>
+          );
+        },
       },
+      { id: "status", header: () => t("transactions.columns.status"), cell: ({ row }) => <Status row={row.original} /> },
+      {
+        id: "reference",
+        header: () => t("transactions.columns.reference"),
+        cell: ({ row }) => <ShortId value={row.original.externalId} label={t("transactions.detail.copy", { label: t("transactions.csv.externalId") })} />,
+      },
+      { id: "id", header: () => t("transactions.columns.id"), cell: ({ row }) => <ShortId value={row.original.transactionId} label={t("transactions.copyId")} /> },
       {
         id: "amount",
         header: () => sortable("amount", t("transactions.columns.amount"), "right"),
@@ -150,48 +199,20 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
             <Money value={row.original.amount} currency={row.original.currency} />
           </span>
         ),
-        meta: { align: "right" },
+        meta: right,
       },
-      { id: "fee", header: () => t("transactions.columns.fee"), cell: ({ row }) => <Money value={row.original.fee} currency={row.original.currency} muted />, meta: { align: "right" } },
-      { id: "net", header: () => t("transactions.columns.net"), cell: ({ row }) => <Money value={row.original.amountNet} currency={row.original.currency} />, meta: { align: "right" } },
-      { id: "status", header: () => t("transactions.columns.status"), cell: ({ row }) => <Status row={row.original} /> },
-      {
-        id: "payer",
-        header: () => t("transactions.columns.payer"),
-        cell: ({ row }) => (
-          <span className="block max-w-44">
-            <span className="block truncate" data-testid="tx-payer">
-              {row.original.payerName ?? "—"}
-            </span>
-            {row.original.payerDocument && <span className="block truncate font-mono text-xs text-muted-foreground">{row.original.payerDocument}</span>}
-          </span>
-        ),
-      },
-      {
-        id: "id",
-        header: () => t("transactions.columns.id"),
-        cell: ({ row }) => (
-          <span className="grid gap-0.5 font-mono text-xs">
-            <span className="inline-flex items-center gap-1" title={row.original.transactionId}>
-              {row.original.transactionId.slice(0, 10)}…
-              <CopyValue value={row.original.transactionId} label={copyLabel} />
-            </span>
-            {row.original.externalId && (
-              <span className="inline-flex items-center gap-1 text-muted-foreground" title={row.original.externalId}>
-                {row.original.externalId.length > 14 ? `${row.original.externalId.slice(0, 14)}…` : row.original.externalId}
-                <CopyValue value={row.original.externalId} label={copyExternalLabel} />
-              </span>
-            )}
-          </span>
-        ),
-      },
+      { id: "fee", header: () => t("transactions.columns.fee"), cell: ({ row }) => <Money value={row.original.fee} currency={row.original.currency} muted />, meta: right },
+      { id: "net", header: () => t("transactions.columns.net"), cell: ({ row }) => <Money value={row.original.amountNet} currency={row.original.currency} />, meta: right },
     ];
-  }, [t, locale, sort, sortHref, detailHref]);
+    const optional: readonly string[] = ["reference", "id", "fee", "net"] satisfies TxOptionalColumn[];
+    return all.filter((c) => !optional.includes(c.id) || chosen.includes(c.id as TxOptionalColumn));
+  }, [t, locale, sort, sortHref, detailHref, chosen]);
 
   // The table is rebuilt from its props on every render (no memoised table functions are passed down).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: (r) => r.transactionId });
-  const alignOf = (meta: unknown) => ((meta as { align?: string } | undefined)?.align === "right" ? "right" : undefined);
+  const shares = columns.reduce((n, c) => n + (SHRINKING[c.id!] ?? 0), 0);
+  const widthOf = (id: string) => (SHRINKING[id] ? { width: `${Math.round((SHRINKING[id] / shares) * 1000) / 10}%` } : undefined);
   const ariaSort = (id: string) => (sort.startsWith(`${id}.`) ? (sort.endsWith("asc") ? "ascending" : "descending") : undefined);
 
   /** Every row's copy buttons share this one handler. */
@@ -210,21 +231,21 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
     // The handler only delegates the buttons' own clicks; the buttons are the keyboard's way in.
     <div onClick={onCopyClick}>
       <IconSprite />
-      <Table aria-label={t("pages.transactions.title")} className="tx-table">
-        <TableHeader>
+      <table aria-label={t("pages.transactions.title")} className="tx-table" data-columns={chosen.join(" ") || undefined}>
+        <thead>
           {table.getHeaderGroups().map((g) => (
-            <TableRow key={g.id}>
+            <tr key={g.id}>
               {g.headers.map((h) => (
-                <TableHead key={h.id} className={alignOf(h.column.columnDef.meta) && "text-right"} aria-sort={ariaSort(h.column.id)}>
+                <th key={h.id} data-col={h.column.id} data-align={alignOf(h.column.columnDef.meta)} aria-sort={ariaSort(h.column.id)} style={widthOf(h.column.id)}>
                   {flexRender(h.column.columnDef.header, h.getContext())}
-                </TableHead>
+                </th>
               ))}
-            </TableRow>
+            </tr>
           ))}
-        </TableHeader>
+        </thead>
         <tbody>
           {table.getRowModel().rows.map((r) => (
-            <tr key={r.id} data-testid={`tx-${r.id}`}>
+            <tr key={r.id} data-testid={`tx-${r.id}`} data-flow={r.original.flow ?? undefined}>
               {r.getVisibleCells().map((c) => (
                 <td key={c.id} data-col={c.column.id} data-align={alignOf(c.column.columnDef.meta)}>
                   {flexRender(c.column.columnDef.cell, c.getContext())}
@@ -233,7 +254,7 @@ export function TransactionsTable({ rows, sort }: { rows: TransactionRowDto[]; s
             </tr>
           ))}
         </tbody>
-      </Table>
+      </table>
     </div>
   );
 }

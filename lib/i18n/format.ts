@@ -60,6 +60,20 @@ export function formatDateTime(value: Date | string, locale: Locale): string {
   return dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
 }
 
+/**
+ * A date and time in few characters, for a list's rows ("Nov 26, 7:19 AM", "26 de nov., 04:19",
+ * "26 nov, 4:19"): the year only when it is not this year, in the market's time zone.
+ */
+export function formatShortDateTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
+  const timeZone = LOCALE_TIME_ZONES[locale];
+  const year = dateFormat(locale, { year: "numeric", timeZone });
+  const d = new Date(value);
+  const thisYear = year.format(d) === year.format(new Date(now));
+  const day = dateFormat(locale, { day: "numeric", month: "short", ...(thisYear ? {} : { year: "numeric" }), timeZone }).format(d);
+  // The time as the language's short time style writes it ("7:19 AM", "07:19"), after a comma as in all three.
+  return `${day}, ${dateFormat(locale, { timeStyle: "short", timeZone }).format(d)}`;
+}
+
 export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium"): string {
   return dateFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
 }

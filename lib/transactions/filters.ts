@@ -20,6 +20,9 @@ export const TX_SOURCES = ["cashin", "cashout", "conversion", "internal_transfer
 export const TX_METHODS = ["PIX", "BOLETO", "PIX_BOLETO", "SPEI", "CRYPTO"] as const;
 export const TX_SORTS = ["date.desc", "date.asc", "amount.desc", "amount.asc"] as const;
 export const PAGE_SIZES = [25, 50, 100] as const;
+/** The columns a member may add to the list's five (date, description, type, status, amount), in the order they are shown. */
+export const TX_OPTIONAL_COLUMNS = ["reference", "id", "fee", "net"] as const;
+export type TxOptionalColumn = (typeof TX_OPTIONAL_COLUMNS)[number];
 
 export const transactionSearchParams = {
   q: parseAsString.withDefault(""),
@@ -38,6 +41,8 @@ export const transactionSearchParams = {
   sort: parseAsStringLiteral(TX_SORTS).withDefault("date.desc"),
   page: parseAsInteger.withDefault(1),
   size: parseAsInteger.withDefault(25),
+  /** the optional columns shown (how the list looks, kept with a saved view) */
+  cols: parseAsArrayOf(parseAsStringLiteral(TX_OPTIONAL_COLUMNS)).withDefault([]),
   /** the transaction whose detail sheet is open */
   tx: parseAsString,
 };

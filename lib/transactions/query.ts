@@ -10,6 +10,7 @@ import * as schema from "@/lib/db/schema";
 import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { TransactionFilter, TransactionView } from "./filters";
+import { counterpartyOf, flowOf, payoutsByTransaction, type Flow } from "./counterparty";
 
 type Row = typeof schema.transactions.$inferSelect;
 const t = schema.transactions;
@@ -99,7 +100,10 @@ function orderOf(sort: TransactionView["sort"]): SQL[] {
   return sort.startsWith("amount") ? [dir(amountKey), dir(t.apiCreatedAt), dir(t.transactionId)] : [dir(t.apiCreatedAt), dir(t.transactionId)];
 }
 
-export type TransactionPage = { rows: TransactionRowDto[]; total: number; page: number; pageSize: number; pages: number };
+/** A row of the list: the mirror's row, which way the money went, who is on the other side, and its description. */
+export type TransactionListRow = TransactionRowDto & { flow: Flow; counterparty: string | null; description: string | null };
+
+export type TransactionPage = { rows: TransactionListRow[]; total: number; page: number; pageSize: number; pages: number };
 
 export async function listTransactions(db: Db, target: { organizationId: string; environment: ApiEnvironment }, view: TransactionView, timeZone: string): Promise<TransactionPage> {
   const where = whereOf(target, view, timeZone);
@@ -114,7 +118,12 @@ export async function listTransactions(db: Db, target: { organizationId: string;
       .offset((view.page - 1) * view.pageSize),
   ]);
   const total = Number(n?.n ?? 0);
-  return { rows: rows.map(toRowDto), total, page: view.page, pageSize: view.pageSize, pages: Math.max(1, Math.ceil(total / view.pageSize)) };
+  const payouts = await payoutsByTransaction(db, target, rows.filter((r) => r.type === "cashout").map((r) => r.transactionId));
+  const listed = rows.map((r): TransactionListRow => {
+    const payout = payouts.get(r.transactionId) ?? null;
+    return { ...toRowDto(r), flow: flowOf(r), counterparty: counterpartyOf(r, payout), description: r.description ?? payout?.description ?? null };
+  });
+  return { rows: listed, total, page: view.page, pageSize: view.pageSize, pages: Math.max(1, Math.ceil(total / view.pageSize)) };
 }
 
 export async function countTransactions(db: Db, target: { organizationId: string; environment: ApiEnvironment }, f: TransactionFilter, timeZone: string): Promise<number> {

@@ -1,4 +1,4 @@
-/** Saved views: a member's named Transactions filters (the URL query the page wrote), private to them. */
+/** Saved views: a member's named Transactions filters, sort and columns (the URL query the page wrote), private to them. */
 import { Refusal } from "@/lib/refusal";
 import { and, asc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
@@ -22,7 +22,7 @@ export function viewQuery(raw: string): string {
 
 export function hasSelection(query: string): boolean {
   const p = new URLSearchParams(query);
-  return [...FILTER_KEYS, "sort", "size"].some((k) => p.has(k));
+  return [...FILTER_KEYS, "sort", "size", "cols"].some((k) => p.has(k));
 }
 
 export async function listSavedViews(db: Db, organizationId: string, userId: string): Promise<SavedViewDto[]> {

@@ -1,7 +1,8 @@
 /**
  * The Transactions view over the mirror: every filter narrows to exactly the rows it names, sorts
  * are by value (NUMERIC, not text), pages neither overlap nor skip, the export's keyset stream gives
- * the same rows in the same order, CSV lines carry the exact amounts, and saved views are private.
+ * the same rows in the same order, CSV lines carry the exact amounts, saved views are private, and
+ * each row names who paid or was paid.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
@@ -166,6 +167,10 @@ describeEachDatabase("transactions view", (getDb) => {
     const db = getDb();
     const saved = await saveView(db, org, member, "Paid PIX", "status=paid&method=PIX&page=3&tx=tx-a");
     expect(saved.query).toBe("status=paid&method=PIX");
+    // The columns a member added are part of a view, even a view of everything.
+    const columns = await saveView(db, org, member, "With fees", "cols=fee,net&page=2");
+    expect(columns.query).toBe("cols=fee,net");
+    await deleteView(db, org, member, columns.id);
     await expect(saveView(db, org, member, "Paid PIX", "status=pending")).rejects.toEqual(new SavedViewRefused("DUPLICATE_NAME"));
     await expect(saveView(db, org, member, "Nothing", "page=2&tx=x")).rejects.toEqual(new SavedViewRefused("NOTHING_TO_SAVE"));
     expect(await listSavedViews(db, org, otherMember)).toEqual([]);
@@ -174,6 +179,37 @@ describeEachDatabase("transactions view", (getDb) => {
     expect((await listSavedViews(db, org, member)).map((v) => v.name)).toEqual(["Paid PIX"]);
     await deleteView(db, org, member, saved.id);
     expect(await listSavedViews(db, org, member)).toEqual([]);
+  });
+
+  it("a row names who is on the other side: a charge's payer, a payout's recipient (from this organisation's payouts), a transfer's user", async () => {
+    // Last of the block: its rows would change the counts and orders checked above.
+    const db = getDb();
+    const env = "sandbox" as const;
+    const row = (id: string, o: Partial<NewRow>): NewRow => ({ organizationId: org, environment: env, transactionId: id, status: "confirmed", currency: "BRL", origin: "sync", amount: "1", apiCreatedAt: new Date("2026-11-20T15:00:00Z"), ...o });
+    await db.insert(schema.transactions).values([
+      row("cp-in", { type: "cashin", source: "cashin", payerName: "Ana Souza" }),
+      row("cp-spei", { type: "cashout", source: "cashout", method: "SPEI", description: "Fatura 7" }),
+      row("cp-api", { type: "cashout", source: "cashout", method: "PIX", description: "Pagamento a fornecedor" }),
+      row("cp-sent", { type: "cashout", source: "internal_transfer", raw: { to_user: "supplier", from_user: "shop" } }),
+      row("cp-received", { type: "cashin", source: "internal_transfer", raw: { to_user: "shop", from_user: "client" } }),
+      row("cp-conv", { type: "conversion", source: "conversion" }),
+    ]);
+    const payout = { environment: env, kind: "spei" as const, currency: "MXN", amount: "1", request: {}, state: "sent" as const };
+    await db.insert(schema.payouts).values([
+      { ...payout, organizationId: org, externalId: "cp-1", transactionId: "cp-spei", recipient: { clabe: "012180001234567897", bankCode: "012", bankName: "BBVA México", name: "Comercializadora del Norte" } },
+      // Another organisation's payout under the same transaction id names nobody here.
+      { ...payout, organizationId: other, externalId: "cp-2", transactionId: "cp-api", recipient: { name: "Someone Else", clabe: "x", bankCode: "999" } },
+    ]);
+    const page = await listTransactions(db, { organizationId: org, environment: env }, view("q=cp-&size=100"), SP);
+    const by = Object.fromEntries(page.rows.map((r) => [r.transactionId, { flow: r.flow, counterparty: r.counterparty, description: r.description }]));
+    expect(by).toEqual({
+      "cp-in": { flow: "in", counterparty: "Ana Souza", description: null },
+      "cp-spei": { flow: "out", counterparty: "Comercializadora del Norte · BBVA México", description: "Fatura 7" },
+      "cp-api": { flow: "out", counterparty: null, description: "Pagamento a fornecedor" },
+      "cp-sent": { flow: "out", counterparty: "@supplier", description: null },
+      "cp-received": { flow: "in", counterparty: "@client", description: null },
+      "cp-conv": { flow: null, counterparty: null, description: null },
+    });
   });
 });
 

@@ -4,13 +4,14 @@ import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { FilterBar } from "@/components/transactions/filter-bar";
 import { TransactionsTable } from "@/components/transactions/transactions-table";
 import { Pager } from "@/components/transactions/pager";
 import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
+import { ColumnsMenu, SortChip } from "@/components/transactions/view-options";
 import { DetailSheet } from "@/components/transactions/detail-sheet";
 import { syncStatus } from "@/lib/events/queries";
 import { formatRelativeTime } from "@/lib/i18n/format";
@@ -59,14 +60,18 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} actions={<ExportButton />} />
       <ProviderNotice access={access} environment={environment} />
       {/* data-query: the view these results are for (tests wait for it after a soft navigation). */}
-      <div className="grid grid-cols-1 gap-4" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
+      <div className="grid grid-cols-1 gap-3" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
         <FilterBar currencies={currencies} view={view} />
         <SavedViews views={views} />
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-          <p data-testid="sync-status">
-            {sync.lastSyncAt ? t("transactions.synced", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: mirrorSize }) : t("transactions.firstSync")}
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p data-testid="sync-status" className="text-xs text-muted-foreground">
+            {sync.lastSyncAt ? t("transactions.updated", { ago: formatRelativeTime(sync.lastSyncAt, locale, now), count: mirrorSize }) : t("transactions.arriving")}
           </p>
           <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
+          <div className="ml-auto flex items-center gap-2">
+            <SortChip />
+            <ColumnsMenu />
+          </div>
         </div>
         {page.total === 0 ? (
           filtered ? (
@@ -77,9 +82,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         ) : (
           <>
             <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-              <CardContent className="px-0">
-                <TransactionsTable rows={page.rows} sort={view.sort} />
-              </CardContent>
+              <TransactionsTable rows={page.rows} sort={view.sort} columns={params.cols} />
             </Card>
             <Pager page={page} params={params} t={t} locale={locale} />
           </>
