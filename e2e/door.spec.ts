@@ -266,7 +266,7 @@ test("an organisation's policy sends an admin without two-factor to enrolment fi
   const orgName = `Policy Co ${Date.now().toString(36)}`;
   await page.getByLabel("Organisation name").fill(orgName);
   await page.getByRole("button", { name: "Create organisation" }).click();
-  await expect(page.getByText(`Balances and recent activity of ${orgName}.`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Hello, .+ · ${orgName}$`))).toBeVisible();
   await page.goto("/settings/security");
   await page.getByLabel("Require two-factor sign-in for admins and members who move money").check();
   await page.getByRole("button", { name: "Save policy" }).click();
@@ -321,7 +321,7 @@ test("an organisation's policy sends an admin without two-factor to enrolment fi
   await expect(op).toHaveURL(/\/invite\//);
   await op.getByRole("button", { name: "Accept and join" }).click();
   await expect(op).toHaveURL(/\/overview$/);
-  await expect(op.getByText(`Balances and recent activity of ${orgName}.`)).toBeVisible();
+  await expect(op.getByText(new RegExp(`^Hello, .+ · ${orgName}$`))).toBeVisible();
   await op.getByRole("button", { name: /Switch organisation/ }).first().click();
   await expect(op.getByRole("menuitem", { name: /^Demo Merchant/ })).toBeVisible();
   await expect(op.getByRole("menuitem", { name: new RegExp(`^${orgName}`) })).toBeVisible();

@@ -42,7 +42,8 @@ test.describe("first run on an empty database", () => {
 
     await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-    await expect(page.getByText("Balances and recent activity of Loja Aurora.")).toBeVisible();
+    // The Overview greets the member in the organisation they landed in.
+    await expect(page.getByText("Hello, Ana · Loja Aurora", { exact: true })).toBeVisible();
 
     // Without mail (no SMTP_URL), an invitation's link is shown to the admin to hand over; it works once.
     await page.goto("/settings/team");
