@@ -129,7 +129,11 @@ function otherPartyOf(row: { type: string | null; source: string | null; method:
   return { role: row.type === "cashout" ? "recipient" : "payer", name: row.payerName, document: masked(row.payerDocument), account: null, institution: row.method === "PIX" && row.type === "cashin" ? pixInstitution(row.e2eId) : null };
 }
 
+/** A transaction id as the API writes one: printable ASCII, no spaces (anything else, a NUL byte included, finds nothing). */
+const TRANSACTION_ID = /^[\x21-\x7e]{1,100}$/;
+
 export async function transactionDetail(db: Db, target: { organizationId: string; environment: ApiEnvironment }, transactionId: string): Promise<TransactionDetailDto | null> {
+  if (!TRANSACTION_ID.test(transactionId)) return null;
   const row = await transactionById(db, target, transactionId);
   if (!row) return null;
   const i = schema.webhookInbox;

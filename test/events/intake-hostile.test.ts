@@ -246,6 +246,8 @@ for (const target of databaseTargets()) {
       expect(row).toMatchObject({ status: "pending", webhookEvent: null, webhookAt: null });
       expect((row!.raw as { boleto?: { registration?: string } }).boleto?.registration).toBe("registered");
       expect((await transactionDetail(db(), c.target, created.transactionId!))!.boleto).toMatchObject({ registration: "registered" });
+      // An id no API writes (a NUL byte, spaces, too long) finds nothing instead of reaching the database.
+      for (const bad of ["\u0000", `${created.transactionId} `, "x".repeat(101)]) expect(await transactionDetail(db(), c.target, bad)).toBeNull();
       const live = await eventsSince(db(), c.target.organizationId, 0);
       expect(live.some((e) => e.kind === "transaction" && (e.payload as { registration?: string }).registration === "registered")).toBe(true);
       expect(live.some((e) => e.kind === "balance" && (e.payload as { reason?: string }).reason === "boleto.registered")).toBe(false);
