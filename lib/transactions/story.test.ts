@@ -47,6 +47,18 @@ describe("transactionStory", () => {
     expect(movedAt(story)).toBe("2026-03-01T12:05:00.000Z");
   });
 
+  it("orders steps by instant, whatever the precision each clock writes (the API's whole seconds, the dashboard's milliseconds)", () => {
+    const story = brief({
+      status: "refunded",
+      createdAt: "2026-03-01T12:00:00Z",
+      deliveries: [
+        { event: "cashin.confirmed", at: "2026-03-01T12:00:00.900Z", outcome: "applied" },
+        { event: "cashin.refunded", at: "2026-03-01T12:00:01.200Z", outcome: "applied" },
+      ],
+    });
+    expect(story.map((s) => s[0])).toEqual(["chargeCreated", "paid", "refundedToPayer"]);
+  });
+
   it("without notifications, the steps come from later checks: the API's time of the last change, the time a final status was first seen", () => {
     expect(brief({ status: "confirmed", finalSince: "2026-03-01T12:20:00.000Z", apiUpdatedAt: "2026-03-01T12:04:00.000Z" })).toEqual([
       ["chargeCreated", base.createdAt, "integration"],

@@ -147,9 +147,13 @@ export function transactionStory(input: StoryInput): StoryStep[] {
     steps.push({ kind: "cancelled", at: endedAt("cancelled", lastChange), source: endedSource("cancelled"), confirming });
   }
 
-  // In time order; a step without a time keeps its place after the one before it.
-  let last = "";
-  const ordered = steps.map((s, i) => ({ s, i, key: (last = s.at ?? last) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+  // In time order, compared as instants (the API writes "…:10Z" where the dashboard writes
+  // "…:10.900Z": as text the later one sorts first); a step without a time keeps its place after the
+  // one before it, and steps at the same instant keep the order they happen in.
+  let last = -Infinity;
+  const ordered = steps
+    .map((s, i) => ({ s, i, key: (last = s.at ? Date.parse(s.at) : last) }))
+    .sort((a, b) => a.key - b.key || a.i - b.i);
   const story = ordered.map((o) => o.s);
 
   // What it is waiting for, last.
