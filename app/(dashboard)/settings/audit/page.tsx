@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { authorizePage } from "@/lib/auth/authorize";
 import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
 import { getDb } from "@/lib/db";
-import { LOCALE_TIME_ZONES, formatDateTime } from "@/lib/i18n/format";
+import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { loadAuditSearchParams, serializeAuditSearchParams } from "@/lib/audit/params";
 import { present } from "@/lib/search-params";
@@ -38,10 +38,9 @@ function dayStart(day: string, timeZone: string, plusDays = 0): Date {
 /** Admins: the organisation's append-only record of sensitive actions. */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await authorizePage("logs.view");
-  const { t, locale } = await getI18n();
+  const { t, locale, timeZone: zone } = await getI18n();
   const f = present(loadAuditSearchParams(await searchParams));
   const db = await getDb();
-  const zone = LOCALE_TIME_ZONES[locale];
   const [log, actions, members] = await Promise.all([
     listAudit(db, access.organizationId, {
       action: f.action,
