@@ -21,7 +21,7 @@ export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string
   const value = chosen ?? DEFAULT;
   const label = chosen ? (choices.find((c) => c.value === chosen)?.label ?? chosen) : defaultLabel;
   return (
-    <div className="grid max-w-sm gap-2">
+    <div className="grid min-w-0 max-w-sm gap-2">
       <Label htmlFor="time-zone">{t("preferences.timeZone")}</Label>
       <Select
         value={value}
@@ -38,8 +38,10 @@ export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string
           })
         }
       >
-        <SelectTrigger id="time-zone" className="w-full" aria-describedby="time-zone-hint" data-testid="time-zone">
-          <SelectValue>{label}</SelectValue>
+        <SelectTrigger id="time-zone" className="w-full min-w-0 *:data-[slot=select-value]:min-w-0" aria-describedby="time-zone-hint" data-testid="time-zone">
+          <SelectValue>
+            <span className="block truncate">{label}</span>
+          </SelectValue>
         </SelectTrigger>
         <SelectContent className="max-h-80">
           <SelectItem value={DEFAULT}>{defaultLabel}</SelectItem>
