@@ -1,4 +1,5 @@
-import { test, expect, roster, signIn } from "./fixtures";
+import { readFileSync } from "node:fs";
+import { test, expect, as, roster, signIn } from "./fixtures";
 
 test("switching language changes text, dates and amounts, and is kept as a preference", async ({ page }) => {
   const member = roster("viewer");
@@ -42,5 +43,48 @@ test("switching language changes text, dates and amounts, and is kept as a prefe
     await page.context().clearCookies();
     await signIn(page, member.email, member.password);
     await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
+  }
+});
+
+test("the time zone is the member's, apart from the language: Transactions and the CSV export give the same wall time, the export with its offset", async ({ browser }) => {
+  const { context, page } = await as(browser, "viewer");
+  const chooseZone = async (option: RegExp) => {
+    await page.goto("/settings/preferences");
+    await page.getByLabel("Time zone").click();
+    await page.getByRole("option", { name: option }).click();
+  };
+  /** The newest transaction's date as the list shows it, and the same transaction's line of the CSV export. */
+  const listAndExport = async (known?: string) => {
+    await page.goto("/transactions?size=10");
+    const row = known ? page.getByTestId(`tx-${known}`) : page.locator("tbody tr[data-testid^=tx-]").first();
+    const id = known ?? (await row.getAttribute("data-testid"))!.slice(3);
+    const shown = await row.getByTestId("tx-open").evaluate((a) => a.childNodes[0]!.textContent!.trim());
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    const lines = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1);
+    const exported = lines.map((l) => l.split(",")).find((c) => c[1] === id)![0]!;
+    return { id, shown, exported };
+  };
+  /** "2026-11-26T05:37:00.000-03:00" read as the page writes it in English: "Nov 26, 2026, 5:37 AM". */
+  const wallTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(`${iso.slice(0, 19)}Z`));
+  try {
+    await chooseZone(/^America\/Mexico City \(UTC−06:00\)$/);
+    await expect(page.getByTestId("format-date")).toHaveText("Mar 9, 2026, 12:30 PM (UTC−06:00)");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const mexico = await listAndExport();
+    expect(mexico.exported).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-06:00$/);
+    expect(mexico.shown).toBe(wallTime(mexico.exported));
+
+    await chooseZone(/^America\/Sao Paulo \(UTC−03:00\)$/);
+    await expect(page.getByTestId("format-date")).toHaveText("Mar 9, 2026, 3:30 PM (UTC−03:00)");
+    const saoPaulo = await listAndExport(mexico.id);
+    expect(saoPaulo.exported).toMatch(/-03:00$/);
+    expect(saoPaulo.shown).toBe(wallTime(saoPaulo.exported));
+    // The same instant, three hours later on the wall in São Paulo.
+    expect(new Date(saoPaulo.exported).getTime()).toBe(new Date(mexico.exported).getTime());
+  } finally {
+    // Back to the language's default for the journeys that follow.
+    await chooseZone(/^Your language's default/);
+    await expect(page.getByTestId("format-date")).toHaveText("Mar 9, 2026, 3:30 PM (UTC−03:00)");
+    await context.close();
   }
 });

@@ -8,7 +8,8 @@ import { createOrganization } from "@/lib/organizations/setup";
 import { protectedAction } from "@/lib/actions/safe-action";
 import { Refusal } from "@/lib/refusal";
 import { getDb } from "@/lib/db";
-import { setActiveOrganization, setEnvironment, setLocale } from "@/lib/organizations/membership";
+import { setActiveOrganization, setEnvironment, setLocale, setTimeZone } from "@/lib/organizations/membership";
+import { isTimeZone } from "@/lib/i18n/zones";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n";
 import { API_ENVIRONMENTS } from "@/lib/vocabulary";
 
@@ -36,6 +37,16 @@ export const setLocaleAction = protectedAction("dashboard.view", z.object({ loca
   (await cookies()).set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 86400 });
   return { locale };
 });
+
+/** The member's time zone for every date they read (and the CSV export's offsets); "" returns to their language's market. */
+export const setTimeZoneAction = protectedAction(
+  "dashboard.view",
+  z.object({ timeZone: z.string().max(64).refine((v) => v === "" || isTimeZone(v), "preferences.timeZoneUnknown") }),
+  async ({ timeZone }, { access }) => {
+    await setTimeZone(await getDb(), access.userId, timeZone || null);
+    return { timeZone };
+  },
+);
 
 /** The shell's switch: which environment's data this member's pages show in the active organisation. */
 export const setEnvironmentAction = protectedAction("dashboard.view", z.object({ environment: z.enum(API_ENVIRONMENTS) }), async ({ environment }, { access }) => {

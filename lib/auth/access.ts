@@ -17,6 +17,8 @@ export type Access = {
   name: string;
   /** the account's chosen language, or null to follow the browser */
   locale: schema.Locale | null;
+  /** the IANA time zone the member chose, or null for their language's market */
+  timeZone: string | null;
   organizationId: string;
   organizationName: string;
   role: Role;
@@ -68,6 +70,7 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
     email: user.email,
     name: user.name,
     locale: user.locale,
+    timeZone: user.timeZone,
     organizationId: active.organizationId,
     organizationName: active.organizationName,
     role: active.role,

@@ -43,6 +43,8 @@ export const users = pgTable("users", {
   passwordHash: text("password_hash").notNull(),
   /** null until the user picks a language: until then the browser's (cookie, Accept-Language) is used */
   locale: text("locale", { enum: LOCALES }),
+  /** the IANA time zone the member reads dates in; null: their language's market (lib/i18n/zones.ts) */
+  timeZone: text("time_zone"),
   activeOrganizationId: uuid("active_organization_id").references(() => organizations.id, { onDelete: "set null" }),
   /** the TOTP secret, sealed like the API credentials (lib/security/sealing.ts); null without two-factor */
   totpSecretCiphertext: text("totp_secret_ciphertext"),

@@ -6,9 +6,18 @@
  */
 import type { Locale } from "@/lib/db/schema";
 import { createFormatter } from "use-intl/core";
+import { ambientTimeZone } from "./ambient-zone";
 import { LOCALE_TIME_ZONES } from "./zones";
 
 export { LOCALE_TIME_ZONES };
+
+/**
+ * The zone dates are written in: the one a caller names, else the member's (lib/i18n/ambient-zone.ts),
+ * else the language's market.
+ */
+export function zoneFor(locale: Locale, timeZone?: string): string {
+  return timeZone ?? ambientTimeZone() ?? LOCALE_TIME_ZONES[locale];
+}
 
 /** ISO 4217 currencies Intl knows; crypto codes are formatted as number + code. */
 const FIAT = new Set(["BRL", "MXN", "USD", "EUR"]);
@@ -52,20 +61,26 @@ export function formatMoney(value: Exact, currency: string, locale: Locale): str
   return `${n} ${currency}`;
 }
 
+/** A decimal string with the digits it has, in the language's separators: "1234.50" → "1.234,50" in pt-BR. */
+export function formatDecimal(value: Exact, locale: Locale): string {
+  const digits = String(value).split(".")[1]?.length ?? 0;
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(exact(value));
+}
+
 export function formatNumber(value: Exact, locale: Locale, maximumFractionDigits = 2): string {
   return numberFormat(locale, { maximumFractionDigits }).format(exact(value));
 }
 
-export function formatDateTime(value: Date | string, locale: Locale): string {
-  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
+export function formatDateTime(value: Date | string, locale: Locale, timeZone?: string): string {
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zoneFor(locale, timeZone) }).format(new Date(value));
 }
 
 /**
  * A date and time in few characters, for a list's rows ("Nov 26, 7:19 AM", "26 de nov., 04:19",
- * "26 nov, 4:19"): the year only when it is not this year, in the market's time zone.
+ * "26 nov, 4:19"): the year only when it is not this year, in the member's time zone.
  */
-export function formatShortDateTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
-  const timeZone = LOCALE_TIME_ZONES[locale];
+export function formatShortDateTime(value: Date | string, locale: Locale, now: Date | string = new Date(), zone?: string): string {
+  const timeZone = zoneFor(locale, zone);
   const year = dateFormat(locale, { year: "numeric", timeZone });
   const d = new Date(value);
   const thisYear = year.format(d) === year.format(new Date(now));
@@ -74,8 +89,8 @@ export function formatShortDateTime(value: Date | string, locale: Locale, now: D
   return `${day}, ${dateFormat(locale, { timeStyle: "short", timeZone }).format(d)}`;
 }
 
-export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium"): string {
-  return dateFormat(locale, { dateStyle: style, timeZone: LOCALE_TIME_ZONES[locale] }).format(new Date(value));
+export function formatDate(value: Date | string, locale: Locale, style: "short" | "medium" | "long" = "medium", timeZone?: string): string {
+  return dateFormat(locale, { dateStyle: style, timeZone: zoneFor(locale, timeZone) }).format(new Date(value));
 }
 
 /**
@@ -90,10 +105,10 @@ export function formatDueDate(isoDate: string, locale: Locale): string {
 
 /** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words. */
 export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
-  return createFormatter({ locale, timeZone: LOCALE_TIME_ZONES[locale] }).relativeTime(new Date(value), new Date(now));
+  return createFormatter({ locale, timeZone: zoneFor(locale) }).relativeTime(new Date(value), new Date(now));
 }
 
 /** A moment to the second with its time zone, as a receipt prints it: "26 de nov. de 2026, 04:11:36 BRT". */
-export function formatInstant(value: Date | string, locale: Locale): string {
-  return dateFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: LOCALE_TIME_ZONES[locale], timeZoneName: "short" }).format(new Date(value));
+export function formatInstant(value: Date | string, locale: Locale, timeZone?: string): string {
+  return dateFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: zoneFor(locale, timeZone), timeZoneName: "short" }).format(new Date(value));
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { createTranslator, getMessages, LOCALES, negotiateLocale, translateKeyOrText } from "./index";
-import { formatDateTime, formatDueDate, formatMoney, formatRelativeTime } from "./format";
+import { formatDateTime, formatDueDate, formatInstant, formatMoney, formatRelativeTime } from "./format";
+import { isTimeZone, LATIN_AMERICAN_TIME_ZONES, memberTimeZone, timeZoneChoices, zoneLabel } from "./zones";
+import { isoInZone } from "@/lib/transactions/csv";
 
 function leaves(obj: unknown, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,6 +68,42 @@ describe("formats", () => {
   it("shows dates in each market's time zone", () => {
     expect(formatDateTime("2026-03-09T18:30:00Z", "pt-BR")).toMatch(/15:30/);
     expect(formatDateTime("2026-03-09T18:30:00Z", "es-MX")).toMatch(/12:30/);
+  });
+
+  it("writes dates in the member's zone when they chose one, whatever their language", () => {
+    expect(memberTimeZone("en", null)).toBe("America/Sao_Paulo");
+    expect(memberTimeZone("es-MX", null)).toBe("America/Mexico_City");
+    expect(memberTimeZone("en", "America/Mexico_City")).toBe("America/Mexico_City");
+    expect(memberTimeZone("pt-BR", "Not/AZone")).toBe("America/Sao_Paulo");
+    expect(formatDateTime("2026-03-09T18:30:00Z", "en", "America/Sao_Paulo")).toBe("Mar 9, 2026, 3:30 PM");
+    expect(formatDateTime("2026-03-09T18:30:00Z", "pt-BR", "Asia/Tokyo")).toMatch(/10 de mar\.? de 2026.*03:30/);
+    expect(formatInstant("2026-03-09T18:30:00Z", "en", "America/Mexico_City")).toMatch(/12:30:00 PM CST/);
+  });
+
+  it("offers the Latin-American zones first, then every zone Intl knows", () => {
+    const choices = timeZoneChoices();
+    expect(choices.slice(0, LATIN_AMERICAN_TIME_ZONES.length)).toEqual([...LATIN_AMERICAN_TIME_ZONES]);
+    expect(choices).toContain("Europe/Lisbon");
+    expect(new Set(choices).size).toBe(choices.length);
+    expect(choices.every(isTimeZone)).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(zoneLabel("America/Sao_Paulo", new Date("2026-11-26T12:00:00Z"))).toBe("America/Sao Paulo (UTC−03:00)");
+  });
+
+  it("the CSV's date and the page's are the same wall time, the CSV with the member's offset", () => {
+    const at = new Date("2026-11-26T08:37:00Z");
+    expect(isoInZone(at, "America/Sao_Paulo")).toBe("2026-11-26T05:37:00.000-03:00");
+    expect(formatDateTime(at, "en", "America/Sao_Paulo")).toBe("Nov 26, 2026, 5:37 AM");
+  });
+
+  it("writes amounts in messages with the reader's separators, and one period after a.m.", () => {
+    const es = createTranslator(getMessages("es-MX"), "es-MX", "America/Mexico_City");
+    expect(es("account.readAt", { environment: "sandbox", source: "x", at: formatDateTime("2026-11-26T14:37:00Z", "es-MX", "America/Mexico_City") })).toMatch(/8:37\s?a\.\s?m\.$/);
+    const pt = createTranslator(getMessages("pt-BR"), "pt-BR");
+    expect(pt("charges.form.minimum", { min: "1.00", currency: "BRL" })).toBe("Mínimo 1,00 BRL.");
+    expect(translateKeyOrText(pt, "charges.errors.amountMinimum|min=1234.50|currency=BRL")).toBe("O mínimo é 1.234,50 BRL.");
+    const en = createTranslator(getMessages("en"), "en");
+    expect(en("charges.form.minimum", { min: "1.00", currency: "BRL" })).toBe("Minimum 1.00 BRL.");
   });
 
   it("writes a due date as banks print it, the same day in every time zone", () => {

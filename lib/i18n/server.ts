@@ -7,6 +7,8 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { optionalAccess } from "@/lib/auth/authorize";
 import { createTranslator, getMessages, isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "./index";
+import { setRequestTimeZone } from "./ambient-zone";
+import { memberTimeZone } from "./zones";
 
 export const getLocale = cache(async (): Promise<Locale> => {
   const access = await optionalAccess();
@@ -16,8 +18,14 @@ export const getLocale = cache(async (): Promise<Locale> => {
   return negotiateLocale((await headers()).get("accept-language"));
 });
 
+/** The zone the member reads dates in: the one they chose on Preferences, else their language's market. */
+export const getTimeZone = cache(async (): Promise<string> => memberTimeZone(await getLocale(), (await optionalAccess())?.timeZone));
+
+/** The request's language and time zone; the date formatters of ./format then write in that zone. */
 export async function getI18n() {
   const locale = await getLocale();
+  const timeZone = await getTimeZone();
+  setRequestTimeZone(timeZone);
   const messages = getMessages(locale);
-  return { locale, messages, t: createTranslator(messages, locale) };
+  return { locale, timeZone, messages, t: createTranslator(messages, locale, timeZone) };
 }

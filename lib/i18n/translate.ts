@@ -10,6 +10,7 @@ import { _createCache, _createIntlFormatters, createTranslator as createIcuTrans
 import type en from "./messages/en.json";
 import { LOCALES, type Locale } from "@/lib/db/schema";
 import { LOCALE_TIME_ZONES } from "./zones";
+import { formatDecimal } from "./format";
 
 export { LOCALES, LOCALE_TIME_ZONES, type Locale };
 export type Messages = typeof en;
@@ -77,16 +78,35 @@ function intlCache(locale: Locale) {
   return c;
 }
 
-export function createTranslator(messages: Messages, locale: Locale): Translate {
-  const t = createIcuTranslator({ locale, messages, timeZone: LOCALE_TIME_ZONES[locale], onError: onIntlError, ...intlCache(locale) });
-  return asTranslate(t);
+export function createTranslator(messages: Messages, locale: Locale, timeZone: string = LOCALE_TIME_ZONES[locale]): Translate {
+  const t = createIcuTranslator({ locale, messages, timeZone, onError: onIntlError, ...intlCache(locale) });
+  return asTranslate(t, locale);
 }
 
-/** next-intl's translator (server or client) typed against our keys. */
-export function asTranslate(t: { has(key: never): boolean }): Translate {
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Amounts given to a message beside a `currency` arrive as the API's decimal strings ("1.00"): they are
+ * written in the reader's separators ("1,00" in pt-BR), as every other figure on the page.
+ */
+function readerValues(values: MessageValues | undefined, locale: Locale | undefined): MessageValues | undefined {
+  if (!values || !locale || typeof values.currency !== "string") return values;
+  const out: MessageValues = { ...values };
+  for (const [k, v] of Object.entries(values)) if (k !== "currency" && typeof v === "string" && DECIMAL.test(v)) out[k] = formatDecimal(v, locale);
+  return out;
+}
+
+/** A time ending in "a.m."/"p.m." (es-MX) at the end of a sentence keeps one period, not "a.m..". */
+const abbreviationThenStop = /(\b[ap]\.\s?m\.)\.(?!\.)/g;
+
+/** next-intl's translator (server or client) typed against our keys, writing figures in `locale`. */
+export function asTranslate(t: { has(key: never): boolean }, locale?: Locale): Translate {
   const call = t as unknown as (k: string, v?: MessageValues) => string;
-  return Object.assign((key: MessageKey, values?: MessageValues) => call(key, values), {
-    has: (key: string) => (t.has as (k: string) => boolean)(key),
-  });
+  return Object.assign(
+    (key: MessageKey, values?: MessageValues) => {
+      const text = call(key, readerValues(values, locale));
+      return text.includes("m..") ? text.replace(abbreviationThenStop, "$1") : text;
+    },
+    { has: (key: string) => (t.has as (k: string) => boolean)(key) },
+  );
 }
-

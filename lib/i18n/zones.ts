@@ -1,8 +1,87 @@
 import type { Locale } from "@/lib/db/schema";
 
-/** Where dates are shown: the business time zone of each language's market. */
+/**
+ * Where dates are shown until a member picks a time zone (Settings → Preferences): the business
+ * time zone of each language's market. English readers are taken to work with Brazil, the larger
+ * market (README, "Choices made").
+ */
 export const LOCALE_TIME_ZONES: Record<Locale, string> = {
-  en: "UTC",
+  en: "America/Sao_Paulo",
   "pt-BR": "America/Sao_Paulo",
   "es-MX": "America/Mexico_City",
 };
+
+/** The zones the merchants we serve live in, offered first on the Preferences page. */
+export const LATIN_AMERICAN_TIME_ZONES = [
+  "America/Sao_Paulo",
+  "America/Manaus",
+  "America/Fortaleza",
+  "America/Recife",
+  "America/Belem",
+  "America/Cuiaba",
+  "America/Porto_Velho",
+  "America/Rio_Branco",
+  "America/Noronha",
+  "America/Mexico_City",
+  "America/Monterrey",
+  "America/Cancun",
+  "America/Chihuahua",
+  "America/Hermosillo",
+  "America/Mazatlan",
+  "America/Tijuana",
+  "America/Bogota",
+  "America/Lima",
+  "America/Santiago",
+  "America/Argentina/Buenos_Aires",
+  "America/Montevideo",
+  "America/Asuncion",
+  "America/La_Paz",
+  "America/Caracas",
+  "America/Guayaquil",
+  "America/Panama",
+  "America/Costa_Rica",
+  "America/Guatemala",
+  "America/El_Salvador",
+  "America/Tegucigalpa",
+  "America/Managua",
+  "America/Santo_Domingo",
+  "America/Puerto_Rico",
+] as const;
+
+/** Whether Intl knows `zone` as an IANA time zone. */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every zone a member may choose: the Latin-American ones first, then all the others Intl knows. */
+export function timeZoneChoices(): string[] {
+  const first: string[] = LATIN_AMERICAN_TIME_ZONES.filter(isTimeZone);
+  const seen = new Set(first);
+  return [...first, ...Intl.supportedValuesOf("timeZone").filter((z) => !seen.has(z)), ...(seen.has("UTC") ? [] : ["UTC"])];
+}
+
+/** The zone a member reads dates in: the one they chose, else their language's market. */
+export function memberTimeZone(locale: Locale, chosen: string | null | undefined): string {
+  return isTimeZone(chosen) ? chosen : LOCALE_TIME_ZONES[locale];
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `zone`'s offset from UTC at `at`: "UTC−03:00" ("UTC" itself when none). */
+export function zoneOffset(zone: string, at: Date = new Date()): string {
+  let f = offsetFormats.get(zone);
+  if (!f) offsetFormats.set(zone, (f = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })));
+  const name = f.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  return name === "GMT" ? "UTC" : name.replace("GMT", "UTC").replace("-", "−");
+}
+
+/** A zone as a member picks it: "America/Sao Paulo (UTC−03:00)". */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  return `${zone.replaceAll("_", " ")} (${zoneOffset(zone, at)})`;
+}

@@ -12,6 +12,11 @@ export async function setLocale(db: Db, userId: string, locale: Locale): Promise
   await db.update(schema.users).set({ locale }).where(eq(schema.users.id, userId));
 }
 
+/** The time zone the member reads dates in; null: their language's market. */
+export async function setTimeZone(db: Db, userId: string, timeZone: string | null): Promise<void> {
+  await db.update(schema.users).set({ timeZone }).where(eq(schema.users.id, userId));
+}
+
 /** Which environment's data this member's pages show in `organizationId`. */
 export async function setEnvironment(db: Db, userId: string, organizationId: string, environment: ApiEnvironment): Promise<void> {
   await db

@@ -29,7 +29,8 @@ export type Receipt = {
   sandbox: string | null;
 };
 
-type Context = { organization: string; environment: ApiEnvironment; t: Translate; locale: Locale; now: Date };
+/** `timeZone`: the member's (getI18n); left out, the request's (lib/i18n/ambient-zone.ts). */
+type Context = { organization: string; environment: ApiEnvironment; t: Translate; locale: Locale; timeZone?: string; now: Date };
 
 /** "CPF ***.982.247-**", "CNPJ **.222.333/0001-**", or the masked document as it is. */
 function documentLine(masked: string): string {
@@ -44,20 +45,20 @@ function partyLines(p: OtherParty | null, organization: string | null): string[]
   return [p.name, p.document ? documentLine(p.document) : null, p.account].filter((l): l is string => !!l);
 }
 
-export function receiptOf(d: TransactionDetailDto, { organization, environment, t, locale, now }: Context): Receipt {
+export function receiptOf(d: TransactionDetailDto, { organization, environment, t, locale, timeZone, now }: Context): Receipt {
   const currency = d.currency ?? "";
   const money = (v: string) => formatMoney(v, currency, locale);
   const incoming = d.type === "cashin";
   const refund = d.story.find((s) => s.kind === "refundedToPayer" || s.kind === "refundedToBalance");
   const at = movedAt(d.story) ?? d.createdAt;
   const fields: ReceiptField[] = [
-    { label: t("receipt.date"), lines: [formatInstant(at, locale)], testId: "receipt-date" },
+    { label: t("receipt.date"), lines: [formatInstant(at, locale, timeZone)], testId: "receipt-date" },
     { label: t("receipt.kind"), lines: [kindLabel(t, d)], testId: "receipt-kind" },
     { label: t("receipt.payer"), lines: partyLines(d.otherParty, incoming ? null : organization), testId: "receipt-payer" },
     { label: t("receipt.recipient"), lines: partyLines(d.otherParty, incoming ? organization : null), testId: "receipt-recipient" },
     { label: t("receipt.institution"), lines: d.otherParty?.institution ? [d.otherParty.institution] : [], testId: "receipt-institution" },
     { label: t("receipt.convertedTo"), lines: d.counter ? [formatMoney(d.counter.amount, d.counter.currency, locale)] : [], testId: "receipt-counter" },
-    { label: t("receipt.refunded"), lines: refund ? [refund.at ? t("receipt.refundedAt", { amount: money(d.amount ?? "0"), at: formatInstant(refund.at, locale) }) : money(d.amount ?? "0")] : [], testId: "receipt-refund" },
+    { label: t("receipt.refunded"), lines: refund ? [refund.at ? t("receipt.refundedAt", { amount: money(d.amount ?? "0"), at: formatInstant(refund.at, locale, timeZone) }) : money(d.amount ?? "0")] : [], testId: "receipt-refund" },
     { label: t("receipt.transactionId"), lines: [d.transactionId], testId: "receipt-id", mono: true },
     { label: t("receipt.e2eId"), lines: d.e2eId ? [d.e2eId] : [], testId: "receipt-e2e", mono: true },
     { label: t("receipt.txHash"), lines: d.txHash ? [d.txHash] : [], testId: "receipt-hash", mono: true },
@@ -70,7 +71,7 @@ export function receiptOf(d: TransactionDetailDto, { organization, environment, 
     amount: money(d.amount ?? "0"),
     status: t(`transactions.status.${d.status as "confirmed"}` as MessageKey),
     fields: fields.filter((f) => f.lines.length > 0),
-    issued: t("receipt.issued", { at: formatInstant(now, locale), organization }),
+    issued: t("receipt.issued", { at: formatInstant(now, locale, timeZone), organization }),
     note: t("receipt.note"),
     sandbox: environment === "sandbox" ? t("receipt.sandbox") : null,
   };

@@ -10,8 +10,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { authorizePage } from "@/lib/auth/authorize";
 import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
+import { readAudit, type AuditReading } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db";
-import { LOCALE_TIME_ZONES, formatDateTime } from "@/lib/i18n/format";
+import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { loadAuditSearchParams, serializeAuditSearchParams } from "@/lib/audit/params";
 import { present } from "@/lib/search-params";
@@ -38,10 +39,9 @@ function dayStart(day: string, timeZone: string, plusDays = 0): Date {
 /** Admins: the organisation's append-only record of sensitive actions. */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await authorizePage("logs.view");
-  const { t, locale } = await getI18n();
+  const { t, locale, timeZone: zone } = await getI18n();
   const f = present(loadAuditSearchParams(await searchParams));
   const db = await getDb();
-  const zone = LOCALE_TIME_ZONES[locale];
   const [log, actions, members] = await Promise.all([
     listAudit(db, access.organizationId, {
       action: f.action,
@@ -131,20 +131,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 </TableCell>
                 <TableCell>{actionLabel(e.action)}</TableCell>
                 <TableCell className="max-w-md">
-                  <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
-                    {Object.entries(e.details).map(([k, v]) => (
-                      <div key={k} className="flex gap-1">
-                        <dt className="text-muted-foreground">{k}</dt>
-                        <dd className="break-all font-mono">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
-                      </div>
-                    ))}
-                    {e.target && (
-                      <div className="flex gap-1">
-                        <dt className="text-muted-foreground">{t("audit.target")}</dt>
-                        <dd className="break-all font-mono">{e.target}</dd>
-                      </div>
-                    )}
-                  </dl>
+                  <AuditDetails reading={readAudit(e, t, locale)} />
                 </TableCell>
                 <TableCell className="font-mono text-xs">{e.address ?? "—"}</TableCell>
               </TableRow>
@@ -154,5 +141,24 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       )}
       <LogPager href={(before) => `/settings/audit${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
     </SectionCard>
+  );
+}
+
+/** The entry's sentence, then its other details under their labels. */
+function AuditDetails({ reading }: { reading: AuditReading }) {
+  return (
+    <div className="grid gap-1" data-testid="audit-sentence">
+      <p className="text-sm">{reading.sentence}</p>
+      {reading.details.length > 0 && (
+        <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+          {reading.details.map((d, i) => (
+            <div key={i} className="flex gap-1">
+              <dt className="text-muted-foreground">{d.label}</dt>
+              <dd className="break-all">{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { SectionCard } from "@/components/shell/section-card";
 import { LanguageForm } from "@/components/settings/language-form";
+import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { authorizePage } from "@/lib/auth/authorize";
 import { formatDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { LOCALE_TIME_ZONES, timeZoneChoices, zoneLabel, zoneOffset } from "@/lib/i18n/zones";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -14,17 +16,26 @@ export async function generateMetadata(): Promise<Metadata> {
 const SAMPLE_INSTANT = "2026-03-09T18:30:00Z";
 
 export default async function PreferencesPage() {
-  await authorizePage("dashboard.view");
-  const { t, locale } = await getI18n();
+  const access = await authorizePage("dashboard.view");
+  const { t, locale, timeZone } = await getI18n();
+  const now = new Date();
   const samples = [
     { label: t("preferences.amountExample"), value: `${formatMoney("1234567.89", "BRL", locale)} · ${formatMoney("1234.5", "MXN", locale)} · ${formatMoney("0.00012345", "BTC", locale)}`, id: "amount" },
-    { label: t("preferences.dateExample"), value: formatDateTime(SAMPLE_INSTANT, locale), id: "date" },
+    { label: t("preferences.dateExample"), value: `${formatDateTime(SAMPLE_INSTANT, locale)} (${zoneOffset(timeZone, new Date(SAMPLE_INSTANT))})`, id: "date" },
     { label: t("preferences.numberExample"), value: formatNumber("9876543.21", locale), id: "number" },
   ];
+  const chosen = access.timeZone && timeZoneChoices().includes(access.timeZone) ? access.timeZone : null;
   return (
     <div className="grid max-w-2xl gap-6">
       <SectionCard title={t("preferences.title")} description={t("preferences.description")}>
-        <LanguageForm />
+        <div className="grid gap-5">
+          <LanguageForm />
+          <TimeZoneForm
+            chosen={chosen}
+            choices={timeZoneChoices().map((z) => ({ value: z, label: zoneLabel(z, now) }))}
+            defaultLabel={t("preferences.timeZoneDefault", { zone: zoneLabel(LOCALE_TIME_ZONES[locale], now) })}
+          />
+        </div>
       </SectionCard>
       <SectionCard title={t("preferences.formatPreview")}>
         <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">

@@ -7,7 +7,6 @@ import { authorize, AuthorizationError } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
-import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import { loadTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { countTransactions, streamTransactions } from "@/lib/transactions/query";
 import { csvHeader, csvLines } from "@/lib/transactions/csv";
@@ -22,11 +21,10 @@ export async function GET(req: Request) {
     if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
     throw e;
   }
-  const { t, locale } = await getI18n();
+  const { t, timeZone } = await getI18n();
   const target = await memberScope(access);
   const { environment } = target;
   const view = toTransactionView(loadTransactionSearchParams(new URL(req.url).searchParams));
-  const timeZone = LOCALE_TIME_ZONES[locale];
   const db = await getDb();
   const total = await countTransactions(db, target, view, timeZone);
   const rows = streamTransactions(db, target, view, view.sort, timeZone);

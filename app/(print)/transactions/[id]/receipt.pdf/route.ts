@@ -24,8 +24,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   const scope = await memberScope(access);
   const detail = await transactionDetail(await getDb(), scope, id.slice(0, 100));
   if (!detail?.hasReceipt) return Response.json({ error: "not_found" }, { status: 404 });
-  const { t, locale } = await getI18n();
-  const pdf = receiptPdf(receiptOf(detail, { organization: access.organizationName, environment: scope.environment, t, locale, now: new Date() }));
+  const { t, locale, timeZone } = await getI18n();
+  const pdf = receiptPdf(receiptOf(detail, { organization: access.organizationName, environment: scope.environment, t, locale, timeZone, now: new Date() }));
   const name = `receipt-${detail.transactionId.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64)}.pdf`;
   return new Response(pdf, {
     headers: {
