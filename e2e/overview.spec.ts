@@ -86,8 +86,8 @@ test("the period's figures equal what the Transactions export says for the same 
       await expect(card).toHaveAttribute("data-currency", "BRL");
       const attr = async (a: string) => (await card.getAttribute(a)) ?? "";
       const [from, to, previousFrom, previousTo] = [await attr("data-from"), await attr("data-to"), await attr("data-previous-from"), await attr("data-previous-to")];
-      // The days are the last `days` in the member's zone (English: UTC), today included, and the same number before.
-      const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+      // The days are the last `days` in the member's zone (an English reader's default: São Paulo), today included, and the same number before.
+      const day = (offset: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() - offset * 86_400_000));
       expect([from, to, previousFrom, previousTo]).toEqual([day(days - 1), day(0), day(2 * days - 1), day(days)]);
 
       const now = await expectedPeriod(page, "BRL", from, to);
@@ -114,7 +114,7 @@ test("the period's figures equal what the Transactions export says for the same 
   expect(await infoText(page, "success-rate-help")).toBe(
     "Completed payments ÷ (completed + failed, expired or cancelled), money in and out in BRL. Payments still pending are not counted yet; refunded ones are left out.",
   );
-  expect(await infoText(page, "figures-source")).toMatch(/^Counted from your transactions in BRL, by the day they were made \(UTC\)\. Last brought up to date with the provider .+\.$/);
+  expect(await infoText(page, "figures-source")).toMatch(/^Counted from your transactions in BRL, by the day they were made \(Brasilia Standard Time\)\. Last brought up to date with the provider .+\.$/);
   // The period is switched from the keyboard; the same figures per day are in a table.
   const card = page.getByTestId("period-figures");
   for (const days of [90, 30]) {

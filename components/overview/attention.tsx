@@ -8,7 +8,6 @@ import type { Db, Scope } from "@/lib/db/scope";
 import type { Translate } from "@/lib/i18n";
 import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import { attentionItems, type AttentionItem } from "@/lib/overview/attention";
 import { lastDays } from "@/lib/overview/period";
 import { serializeTransactionSearchParams } from "@/lib/transactions/filters";
@@ -83,8 +82,7 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
  * line a link to where it is done. Quiet when there is nothing: one line that says so.
  */
 export async function AttentionCard({ db, scope, access, days, className }: { db: Db; scope: Scope; access: Access; days: number; className?: string }) {
-  const { t, locale } = await getI18n();
-  const timeZone = LOCALE_TIME_ZONES[locale];
+  const { t, locale, timeZone } = await getI18n();
   const { items, now } = await attentionItems(db, access, scope, { ...lastDays(days, timeZone), timeZone });
   return (
     <section aria-labelledby="attention-title" className={className}>

@@ -9,7 +9,6 @@ import type { Db, Scope } from "@/lib/db/scope";
 import { formatMoney, formatNumber, formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n";
-import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import type { Locale } from "@/lib/vocabulary";
 import { mainCurrenciesFirst } from "@/lib/overview/currencies";
 import { readPageCurrencies, readPageSyncStatus } from "@/lib/overview/page-reads";
@@ -115,8 +114,7 @@ function tilesOf(f: PeriodFigures, currency: string, t: Translate, locale: Local
  * click away.
  */
 export async function FiguresCard({ db, scope, params, className }: { db: Db; scope: Scope; params: OverviewParams; className?: string }) {
-  const { t, locale } = await getI18n();
-  const timeZone = LOCALE_TIME_ZONES[locale];
+  const { t, locale, timeZone } = await getI18n();
   const [{ activity, local }, sync] = await Promise.all([readPageCurrencies(scope.organizationId, scope.environment, locale), readPageSyncStatus(db, scope.organizationId, scope.environment)]);
   const choices = mainCurrenciesFirst(activity, local).map((c) => c.currency);
   const currency = params.currency ?? (choices.includes(local) ? local : choices[0]);

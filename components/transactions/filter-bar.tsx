@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDate, LOCALE_TIME_ZONES } from "@/lib/i18n/format";
+import { formatDate } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { TX_METHODS, TX_SOURCES, TX_STATUSES, TX_TYPES, type TransactionView } from "@/lib/transactions/filters";
 import { ChoiceList, DebouncedInput, FilterChip } from "./filter-chip";
@@ -36,7 +36,7 @@ type Extra = (typeof EXTRA)[number];
  * so Back returns to the previous view.
  */
 export function FilterBar({ currencies, view }: { currencies: string[]; view: TransactionView }) {
-  const { t, locale } = useI18n();
+  const { t, locale, timeZone: zone } = useI18n();
   const { params, pending, apply } = useTransactionParams();
   const [open, setOpen] = useState<string | null>(null);
   const [added, setAdded] = useState<Extra[]>([]);
@@ -51,7 +51,6 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
   const toggleStatus = (status: string, on: boolean) =>
     apply({ status: on ? [...new Set([...statuses, status])] as typeof params.status : statuses.filter((s) => s !== status) as typeof params.status });
 
-  const zone = LOCALE_TIME_ZONES[locale];
   const dateValue =
     params.from && params.to
       ? t("transactions.filters.between", { from: dayWords(params.from, locale), to: dayWords(params.to, locale) })

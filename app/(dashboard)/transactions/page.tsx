@@ -17,7 +17,6 @@ import { syncStatus } from "@/lib/events/queries";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
-import { LOCALE_TIME_ZONES } from "@/lib/i18n/zones";
 import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { listTransactions, mirrorCurrencies } from "@/lib/transactions/query";
 import { transactionDetail } from "@/lib/transactions/detail";
@@ -33,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * PostgreSQL from the URL's state, live; `?tx=` opens one in a sheet.
  */
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
+  const { access, t, locale, timeZone, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
   if (!isConnected) {
     return (
       <>
@@ -45,7 +44,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const params = await loadTransactionSearchParams(searchParams);
   const view = toTransactionView(params);
   const [page, sync, views, currencies, detail] = await Promise.all([
-    listTransactions(db, target, view, LOCALE_TIME_ZONES[locale]),
+    listTransactions(db, target, view, timeZone),
     syncStatus(db, access.organizationId, environment),
     listSavedViews(db, access.organizationId, access.userId),
     mirrorCurrencies(db, target),
