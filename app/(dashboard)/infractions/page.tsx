@@ -41,7 +41,7 @@ function urgency(i: InfractionView, now: number): "overdue" | "urgent" | "soon" 
 }
 
 /** On a phone each row is a card: the amount and the status on top, the deadline (the card's link), type and who handles it. */
-const PHONE_CARD = "max-md:relative max-md:grid max-md:grid-cols-2 max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-lg max-md:border max-md:p-3 max-md:hover:bg-muted/50 max-md:[&>td]:whitespace-normal max-md:[&>td]:p-0";
+const PHONE_CARD = "max-md:relative max-md:grid max-md:grid-cols-2 max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-lg max-md:border max-md:p-3 max-md:hover:bg-muted/50 max-md:[&>td]:whitespace-normal max-md:[&>td]:p-0 max-md:last:border!";
 
 const URGENCY_CLASS = { overdue: "text-destructive font-semibold", urgent: "text-destructive font-medium", soon: "text-warning font-medium", later: "text-muted-foreground", done: "text-muted-foreground" };
 
