@@ -10,14 +10,14 @@
 import type { Page, Request } from "@playwright/test";
 import { Decimal } from "decimal.js";
 import { test, expect, callAction, memberContext, merchantIntegration, roster, sandboxControl, type CapturedAction } from "./fixtures";
-import { formatMoney } from "../lib/i18n/format";
+import { formatMoney, formatNumber } from "../lib/i18n/format";
 
 const shots = process.env.CONVERT_SCREENSHOTS === "1";
 
 async function shoot(page: Page, name: string) {
   if (!shots) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
     await page.screenshot({ path: `test-results/convert-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -52,6 +52,20 @@ test("a conversion is quoted, expires, is quoted again with the difference, and 
   await page.getByRole("button", { name: "Swap currencies" }).click();
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("BRL");
   await expect(page.getByLabel("To", { exact: true })).toHaveValue("USDT");
+
+  // What the typed amount gives, at once and from the live rate (an estimate until quoted), and the
+  // rate both ways, rounded for people: as the provider's own rate read says.
+  await page.getByLabel(/^Amount/).fill("100.50");
+  await expect(async () => {
+    const r = new Decimal((await api.conversions.rate({ amount: "100.50", base_currency: "BRL", destination_currency: "USDT" })).rate.toString());
+    const gives = new Decimal("100.50").times(r).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed();
+    await expect(page.getByTestId("live-estimate-value")).toHaveText(`≈ ${formatMoney(gives, "USDT", "en")}`, { timeout: 1_000 });
+    await expect(page.getByTestId("live-rate-value")).toHaveText(`1 BRL = ${formatNumber(r.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(), "en", 4)} USDT`, { timeout: 1_000 });
+    await expect(page.getByTestId("live-rate-inverse")).toHaveText(`1 USDT = ${formatNumber(new Decimal(1).dividedBy(r).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(), "en", 4)} BRL`, { timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
+  await expect(page.getByTestId("live-estimate")).toContainText("You get");
+  await expect(page.getByTestId("live-estimate")).toContainText("Estimate at the live rate");
+  await shoot(page, "estimate");
 
   // A mistake is explained, not sent.
   await page.getByLabel(/^Amount/).fill("10.555");

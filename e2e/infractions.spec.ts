@@ -3,7 +3,20 @@
  * deadline with the time left in words, the navigation's badge for those due within 48 hours, and
  * an infraction opened at the sandbox appearing without a reload once its webhook is read back.
  */
-import { test, expect, roster, memberContext, merchantIntegration, sandboxControl, seriousViolations } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, roster, memberContext, merchantIntegration, sandboxControl, seriousViolations, DEMO_URL } from "./fixtures";
+
+const shots = process.env.INFRACTIONS_SCREENSHOTS === "1";
+
+/** INFRACTIONS_SCREENSHOTS=1: the page at 1366 and 390 px in test-results/infractions-*.png. */
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const [width, height] of [[1366, 860], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/infractions-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -20,8 +33,20 @@ test("the inbox lists the demo's infractions due first, and the badge counts tho
   await expect(page.locator("tr[data-urgency=urgent]").first()).toBeVisible();
   await expect(page.getByTestId("nav-badge-infractions").first()).toContainText(/^\d+/);
   expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "inbox-en");
+  // On a phone each infraction is a card: amount, status and deadline in view, no sideways scroll, the whole card opens it.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  const card = page.locator("tr[data-urgency=urgent]").first();
+  for (const part of [card.getByTestId("infraction-due"), card.getByText(/R\$/), card.getByText(/^(Open|Responded)/)]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  const href = await card.getByTestId("infraction-due").getAttribute("href");
+  const cardBox = (await card.boundingBox())!;
+  await page.mouse.click(cardBox.x + cardBox.width - 12, cardBox.y + cardBox.height - 8); // a corner of the card, not its text
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
   await context.close();
 });
 
@@ -60,7 +85,13 @@ test("assigning an infraction shows who handles it, and Mine finds it", async ({
   await first.click();
   await expect(page).toHaveURL(new RegExp(`/infractions/${id}$`));
   await expect(page.getByTestId("reply-possible")).toContainText("Another reply is possible until");
-  expect(await seriousViolations(page)).toEqual([]);
+  // The deadline as a countdown, urgent in words as well as in colour (the first open one is due within 24 hours).
+  const banner = page.getByTestId("deadline-banner");
+  await expect(banner).toHaveAttribute("data-urgency", "urgent");
+  await expect(banner).toContainText(/^Urgent: Reply within (\d+ h )?\d+ min/);
+  await expect(banner).toContainText(/Deadline: .+\d{1,2}:\d{2}/);
+  expect(await bothThemesViolations(page)).toEqual([]);
+  await shoot(page, "detail-en");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -71,13 +102,18 @@ test("assigning an infraction shows who handles it, and Mine finds it", async ({
   await context.close();
 });
 
-test("an internal deadline moves infractions into the due-soon group earlier, and the badge follows", async ({ browser }) => {
+test("an internal deadline, set by an admin in Settings, moves infractions into the due-soon group earlier, and the badge follows", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
   await page.goto("/infractions");
   const badge = page.getByTestId("nav-badge-infractions").first();
   const before = Number((await badge.textContent())!.match(/^\d+/)![0]);
   const laterBefore = await page.locator("tr[data-urgency=later]").count();
   expect(laterBefore).toBeGreaterThan(0);
+  // The inbox only says which deadline it shows; the setting lives in Settings.
+  await expect(page.getByLabel("Reply this many hours before the provider's deadline")).toHaveCount(0);
+  await page.getByTestId("internal-deadline-link").click();
+  await expect(page).toHaveURL(/\/settings\/infractions$/);
+  await expect(page.getByRole("link", { name: "Infractions (MED)" })).toBeVisible();
   const hours = page.getByLabel("Reply this many hours before the provider's deadline");
   await hours.fill("200");
   await page.getByRole("button", { name: "Save" }).click();
@@ -85,13 +121,35 @@ test("an internal deadline moves infractions into the due-soon group earlier, an
   // 150 hours: every open infraction (7 days at most) is now due within 48 hours of the team's deadline.
   await hours.fill("150");
   await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("internal-deadline-now")).toHaveText("Deadlines shown are your team's: 150 hours before the provider's.");
+  expect(await bothThemesViolations(page)).toEqual([]);
+  await shoot(page, "settings-en");
+  await page.goto("/infractions");
   await expect(page.getByText("Deadlines shown are your team's: 150 hours before the provider's.")).toBeVisible();
   await expect(page.locator("tr[data-urgency=later]")).toHaveCount(0);
   await expect(badge).toHaveText(new RegExp(`^${before + laterBefore}`));
+  // The detail counts down to the team's deadline: passed for the first, still ahead for the one opened last (7 days).
+  await page.goto("/infractions?status=open");
+  await page.getByTestId("infraction-due").first().click();
+  await expect(page.getByTestId("deadline-banner")).toContainText("Your team's deadline has passed: reply before the provider's");
+  await page.goBack();
+  await page.getByTestId("infraction-due").last().click();
+  await expect(page.getByTestId("deadline-banner")).toContainText(/^Urgent: Your team replies within \d+ h \d+ min/);
+  await page.goto("/settings/infractions");
   await hours.fill("0");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/Deadlines shown are the provider's/)).toBeVisible();
+  await expect(page.getByTestId("internal-deadline-now")).toHaveText(/Deadlines shown are the provider's/);
   await context.close();
+
+  // Support members reply but do not set the team's deadline: no link, no page.
+  const support = await memberContext(browser, roster("support"));
+  await support.page.goto("/settings/preferences");
+  await expect(support.page.getByRole("link", { name: "Infractions (MED)" })).toHaveCount(0);
+  await support.page.goto("/infractions");
+  await expect(support.page.getByTestId("internal-deadline-link")).toHaveCount(0);
+  await support.page.goto("/settings/infractions");
+  await expect(support.page.getByLabel("Reply this many hours before the provider's deadline")).toHaveCount(0);
+  await support.context.close();
 });
 
 const pdf = (n = 2000) => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(n, 0x20)]);
@@ -208,11 +266,12 @@ test("won and lost resolutions show their outcome and what they did to the balan
   const { context, page } = await memberContext(browser);
   const integration = await merchantIntegration(page);
   const control = sandboxControl();
+  const ids: string[] = [];
   for (const [outcome, amount, words] of [
     ["won", 41, /Resolved in your favour: R\$41\.00 released to your available balance\./],
     ["lost", 42, /Lost: R\$42\.00 returned to the payer from your balance\./],
   ] as const) {
-    const charge = await integration.cashin.create({ amount, currency: "BRL", payer: { name: `Outcome ${outcome}`, document: "52998224725" } });
+    const charge = await integration.cashin.create({ amount, currency: "BRL", payer: { name: outcome === "won" ? "Ana Souza" : "Bruno Lima", document: "52998224725" } });
     await control.simulate(charge.transaction_id, { event: "cashin.confirmed" });
     const { infraction_id: id } = await control.openInfraction({ transaction_id: charge.transaction_id, type: "REFUND_REQUEST" });
     await expect(async () => {
@@ -223,7 +282,51 @@ test("won and lost resolutions show their outcome and what they did to the balan
     await control.resolveInfraction(id, outcome);
     await expect(page.getByTestId("infraction-outcome")).toHaveText(words, { timeout: 30_000 });
     await expect(page.getByTestId("reply-possible")).toHaveText("No more replies: this infraction is resolved.");
-    await expect(page.getByTestId("infraction-events")).toContainText(`chargeback.${outcome}`);
+    await expect(page.getByTestId("infraction-events")).toContainText(outcome === "won" ? "Dispute won" : "Dispute lost");
+    ids.push(id);
+  }
+
+  // In Portuguese and Spanish: the outcomes, the parties' fields and the API's identifiers in the merchant's words, never the API's tokens.
+  for (const [locale, won, lost] of [
+    ["pt-BR", "A seu favor", "Devolvido ao pagador"],
+    ["es-MX", "A tu favor", "Reembolsado al pagador"],
+  ] as const) {
+    await context.addCookies([{ name: "locale", value: locale, url: DEMO_URL }]);
+    for (const [id, outcome] of [
+      [ids[0]!, won],
+      [ids[1]!, lost],
+    ] as const) {
+      await page.goto(`/infractions/${id}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByTestId("infraction-status")).toContainText(outcome);
+      await expect(page.getByText("***.982.247-**").first()).toBeVisible(); // the payer's CPF, masked
+      await expectNoRawTokens(page);
+      await shoot(page, `detail-${locale}-${outcome === won ? "won" : "lost"}`);
+    }
+    await page.goto("/infractions?status=resolved");
+    await expect(page.getByTestId(`infraction-${ids[0]}`)).toContainText(won);
+    await expectNoRawTokens(page);
+    await shoot(page, `inbox-${locale}`);
+    await page.goto("/settings/infractions");
+    await expectNoRawTokens(page);
+    await shoot(page, `settings-${locale}`);
   }
   await context.close();
 });
+
+/** Serious axe violations in the light and the dark theme. */
+async function bothThemesViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    found.push(...(await seriousViolations(page)).map((v) => `${colorScheme}: ${v}`));
+  }
+  return found;
+}
+
+/** The API's words a merchant should never read: field names and outcome codes. */
+async function expectNoRawTokens(page: Page) {
+  const text = await page.locator("main").innerText();
+  for (const token of ["e2e_id", "won", "lost", "username", "document", "canceled"]) expect(text, token).not.toMatch(new RegExp(`\\b${token}\\b`, "i"));
+}

@@ -14,7 +14,7 @@ test("the 6 h alert appears after the sandbox clock advances past it", async ({ 
   const { context, page } = await memberContext(browser);
   const { integration, back } = await ownOrganization(page, `Clock Co ${Date.now().toString(36)}`);
   try {
-    await page.goto("/infractions");
+    await page.goto("/settings/infractions");
     const hours = page.getByLabel("Reply this many hours before the provider's deadline");
     await hours.fill("160");
     await page.getByRole("button", { name: "Save" }).click();

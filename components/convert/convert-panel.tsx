@@ -40,6 +40,7 @@ import { translateKeyOrText } from "@/lib/i18n";
 import { formatMoney, formatNumber } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
 import { Money } from "@/lib/payments/money";
+import { estimateAt, peopleInverse, peopleRate } from "@/lib/conversions/format";
 import { CONVERSION_CURRENCIES, conversionAmountProblem, conversionQuoteFormSchema, isConversionCurrency, type ConversionQuote, type ConversionQuoteForm } from "@/lib/conversions/form";
 import type { Executed, RateView } from "@/lib/conversions/service";
 import { conversionQuoteAction, conversionRateAction, conversionRequoteAction, executeConversionAction } from "@/app/(dashboard)/convert/actions";
@@ -178,7 +179,14 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
   }, [held, base]);
   const toOptions = CONVERSION_CURRENCIES.filter((c) => c !== base);
   const money = (v: string, c: string) => formatMoney(v, c, locale);
-  const rateText = (r: string, b: string, d: string) => t("convert.rate.value", { base: b, rate: formatNumber(r, locale, 10), destination: d });
+  const rateFigure = (r: { value: string; decimals: number }) => formatNumber(r.value, locale, r.decimals);
+  const rateText = (r: string, b: string, d: string) => t("convert.rate.value", { base: b, rate: rateFigure(peopleRate(r)), destination: d });
+  const inverseText = (r: string, b: string, d: string) => {
+    const inv = peopleInverse(r);
+    return inv ? t("convert.rate.value", { base: d, rate: rateFigure(inv), destination: b }) : null;
+  };
+  // What the typed amount gives at the live rate, at once while typing (the rate is read again after a pause).
+  const estimate = shownRate && amount ? estimateAt(amount, shownRate.rate, destination) : null;
 
   const showFailure = (e: { code: string; message: string; requestId?: string; fieldErrors?: Record<string, string> }) => {
     setFormError({ message: e.message, requestId: e.requestId });
@@ -298,24 +306,35 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
           <Input inputMode="decimal" autoComplete="off" placeholder={locale === "pt-BR" ? "0,00" : "0.00"} {...form.register("amount")} />
         </FormField>
 
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="live-rate" aria-live="polite">
-          <span className="text-muted-foreground">{t("convert.rate.label")}</span>
-          {shownRate ? (
-            <>
-              <span className="font-medium tabular-nums" data-testid="live-rate-value">
-                {rateText(shownRate.rate, base, destination)}
+        <div className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="live-rate" aria-live="polite">
+          {estimate && !pending && (
+            <p className="flex flex-wrap items-baseline gap-x-2" data-testid="live-estimate">
+              <span className="text-muted-foreground">{t("convert.rate.youGet")}</span>
+              <span className="text-base font-semibold tabular-nums" data-testid="live-estimate-value">
+                ≈ {money(estimate, destination)}
               </span>
-              {amount && shownRate.amount === amount && (
-                <span className="text-muted-foreground">{t("convert.rate.estimate", { amount: money(amount, base), estimate: money(shownRate.estimatedAmount, destination) })}</span>
-              )}
-            </>
-          ) : rate && "error" in rate ? (
-            <span className="text-destructive">{t("convert.rate.unavailable", { message: rate.error })}</span>
-          ) : (
-            <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-              <Spinner className="size-3.5" /> {t("convert.rate.loading")}
-            </span>
+              <span className="text-xs text-muted-foreground">{t("convert.rate.estimateNote")}</span>
+            </p>
           )}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="text-muted-foreground">{t("convert.rate.label")}</span>
+            {shownRate ? (
+              <>
+                <span className="font-medium tabular-nums" data-testid="live-rate-value">
+                  {rateText(shownRate.rate, base, destination)}
+                </span>
+                <span className="text-muted-foreground tabular-nums" data-testid="live-rate-inverse">
+                  {inverseText(shownRate.rate, base, destination)}
+                </span>
+              </>
+            ) : rate && "error" in rate ? (
+              <span className="text-destructive">{t("convert.rate.unavailable", { message: rate.error })}</span>
+            ) : (
+              <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+                <Spinner className="size-3.5" /> {t("convert.rate.loading")}
+              </span>
+            )}
+          </p>
         </div>
 
         {!pending && (
@@ -415,7 +434,7 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
                     to: money(q.toAmount, q.destination),
                     base: q.base,
                     destination: q.destination,
-                    rate: formatNumber(q.rate, locale, 10),
+                    rate: rateFigure(peopleRate(q.rate)),
                   })}
                 </AlertDialogDescription>
               </AlertDialogHeader>

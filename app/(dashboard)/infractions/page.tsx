@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { InternalDeadlineForm } from "@/components/infractions/internal-deadline-form";
+import { outcomeLabel } from "@/components/infractions/labels";
 import { can } from "@/lib/auth/roles";
 import { apiContext } from "@/lib/api-context";
 import { memberNames } from "@/lib/team/members";
@@ -39,6 +39,9 @@ function urgency(i: InfractionView, now: number): "overdue" | "urgent" | "soon" 
   if (left <= 48 * 3600_000) return "soon";
   return "later";
 }
+
+/** On a phone each row is a card: the amount and the status on top, the deadline (the card's link), type and who handles it. */
+const PHONE_CARD = "max-md:relative max-md:grid max-md:grid-cols-2 max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-lg max-md:border max-md:p-3 max-md:hover:bg-muted/50 max-md:[&>td]:whitespace-normal max-md:[&>td]:p-0 max-md:last:border!";
 
 const URGENCY_CLASS = { overdue: "text-destructive font-semibold", urgent: "text-destructive font-medium", soon: "text-warning font-medium", later: "text-muted-foreground", done: "text-muted-foreground" };
 
@@ -94,7 +97,11 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
         </form>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-muted-foreground">{internalHours > 0 ? t("infractions.internalDeadline", { hours: internalHours }) : t("infractions.apiDeadline")}</p>
-          {can(access.role, "organization.manage") && <InternalDeadlineForm hours={internalHours} />}
+          {can(access.role, "organization.manage") && (
+            <Link href="/settings/infractions" className="text-sm underline underline-offset-2" data-testid="internal-deadline-link">
+              {t("infractions.settings.change")}
+            </Link>
+          )}
         </div>
         {rows.length === 0 ? (
           filtered ? (
@@ -105,8 +112,8 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
         ) : (
           <Card>
             <CardContent className="px-0">
-              <Table data-testid="infractions-table">
-                <TableHeader>
+              <Table data-testid="infractions-table" className="max-md:block" containerClassName="max-md:overflow-visible">
+                <TableHeader className="max-md:hidden">
                   <TableRow>
                     <TableHead>{t("infractions.columns.deadline")}</TableHead>
                     <TableHead>{t("infractions.columns.blocked")}</TableHead>
@@ -116,44 +123,42 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                     <TableHead>{t("infractions.assignee")}</TableHead>
                   </TableRow>
                 </TableHeader>
-                <TableBody>
+                <TableBody className="max-md:grid max-md:gap-3 max-md:px-4">
                   {rows.map((i) => {
                     const u = urgency(i, now);
                     return (
-                      <TableRow key={i.infractionId} data-testid={`infraction-${i.infractionId}`} data-urgency={u} data-threshold={alerts.get(i.infractionId) ?? ""}>
-                        <TableCell>
-                          {i.effectiveDeadlineAt ? (
-                            <span className="grid gap-0.5">
-                              <Link href={`/infractions/${i.infractionId}`} className={cn("underline-offset-2 hover:underline", URGENCY_CLASS[u])} data-testid="infraction-due">
-                                {u === "done"
-                                  ? t("infractions.closed")
-                                  : u === "overdue"
-                                    ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
-                                    : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
-                              </Link>
-                              {alerts.get(i.infractionId) && (
-                                <Badge variant={alerts.get(i.infractionId) === "48h" ? "warning" : "destructive"} className="w-fit" data-testid="alert-threshold">
-                                  {t(`overviewWidgets.infractions.threshold.${alerts.get(i.infractionId)!}`)}
-                                </Badge>
-                              )}
+                      <TableRow key={i.infractionId} className={PHONE_CARD} data-testid={`infraction-${i.infractionId}`} data-urgency={u} data-threshold={alerts.get(i.infractionId) ?? ""}>
+                        <TableCell className="max-md:col-span-2">
+                          <span className="grid gap-0.5">
+                            <Link href={`/infractions/${i.infractionId}`} className={cn("underline-offset-2 hover:underline max-md:after:absolute max-md:after:inset-0", URGENCY_CLASS[u])} data-testid="infraction-due">
+                              {!i.effectiveDeadlineAt || u === "done"
+                                ? t("infractions.closed")
+                                : u === "overdue"
+                                  ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
+                                  : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
+                            </Link>
+                            {alerts.get(i.infractionId) && (
+                              <Badge variant={alerts.get(i.infractionId) === "48h" ? "warning" : "destructive"} className="w-fit" data-testid="alert-threshold">
+                                {t(`overviewWidgets.infractions.threshold.${alerts.get(i.infractionId)!}`)}
+                              </Badge>
+                            )}
+                            {i.effectiveDeadlineAt && (
                               <span className="text-xs text-muted-foreground">
                                 {formatDateTime(i.effectiveDeadlineAt, locale)}
                                 {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatDateTime(i.deadlineAt, locale) })}` : ""}
                               </span>
-                            </span>
-                          ) : (
-                            "—"
-                          )}
+                            )}
+                          </span>
                         </TableCell>
-                        <TableCell className={cn("tabular-nums", i.status === "resolved" && "text-muted-foreground")}>{i.amount !== null && i.currency ? formatMoney(i.blockedAmount ?? i.amount, i.currency, locale) : "—"}</TableCell>
+                        <TableCell className={cn("tabular-nums max-md:order-first max-md:col-span-2 max-md:text-base max-md:font-semibold", i.status === "resolved" && "text-muted-foreground")}>{i.amount !== null && i.currency ? formatMoney(i.blockedAmount ?? i.amount, i.currency, locale) : "—"}</TableCell>
                         <TableCell>{(TYPES as readonly string[]).includes(i.type ?? "") ? t(`infractions.types.${i.type as (typeof TYPES)[number]}`) : (i.type ?? "—")}</TableCell>
-                        <TableCell>
+                        <TableCell className="max-md:order-first max-md:col-span-2">
                           <Badge variant={i.status === "open" ? "warning" : i.status === "responded" ? "secondary" : "outline"}>
                             {(STATUSES as readonly string[]).includes(i.status) ? t(`infractions.statuses.${i.status as (typeof STATUSES)[number]}`) : i.status}
-                            {i.outcome ? ` · ${i.outcome}` : ""}
+                            {i.outcome ? ` · ${outcomeLabel(t, i.outcome)}` : ""}
                           </Badge>
                         </TableCell>
-                        <TableCell>
+                        <TableCell className="max-md:hidden">
                           {i.transactionId ? (
                             <Link href={`/transactions?tx=${i.transactionId}`} className="font-mono text-xs underline underline-offset-2">
                               {i.transactionId.slice(0, 12)}…
@@ -162,7 +167,7 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                             "—"
                           )}
                         </TableCell>
-                        <TableCell className="text-sm">{i.assigneeId ? (names.get(i.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("infractions.unassigned")}</span>}</TableCell>
+                        <TableCell className="text-sm max-md:justify-self-end max-md:text-right">{i.assigneeId ? (names.get(i.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("infractions.unassigned")}</span>}</TableCell>
                       </TableRow>
                     );
                   })}

@@ -9,6 +9,7 @@ const SECTIONS: (Section & { permission: Permission })[] = [
   { href: "/settings/preferences", label: "nav.preferences", permission: "dashboard.view" },
   { href: "/settings/security", label: "nav.security", permission: "dashboard.view" },
   { href: "/settings/team", label: "nav.team", permission: "team.manage" },
+  { href: "/settings/infractions", label: "nav.infractionSettings", permission: "organization.manage" },
   { href: "/settings/credentials", label: "nav.credentials", permission: "credentials.manage" },
   { href: "/settings/webhooks", label: "nav.webhooks", permission: "logs.view" },
   { href: "/settings/reconciliation", label: "nav.reconciliation", permission: "logs.view" },

@@ -11,6 +11,10 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { AssignSelect } from "@/components/infractions/assign-select";
 import { ReplyForm } from "@/components/infractions/reply-form";
+import { DeadlineBanner } from "@/components/infractions/deadline-banner";
+import { infractionStatusLabel, infractionTypeLabel, outcomeLabel, partyFieldLabel } from "@/components/infractions/labels";
+import { maskDocument } from "@/lib/payments/documents";
+import type { Translate } from "@/lib/i18n/translate";
 import { can } from "@/lib/auth/roles";
 import { apiContext } from "@/lib/api-context";
 import { disputeWebhooks, otherInfractionsOf } from "@/lib/infractions/detail";
@@ -29,15 +33,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Reply = { reply_id?: string; message?: string; created_at?: string; files?: { name?: string; content_type?: string; size?: number }[] };
 
-/** A party (debtor, creditor) as the API gave it: its fields, named as they came. */
-function Party({ value }: { value: unknown }) {
+/** A party (debtor, creditor): its fields in the member's words, the document masked. */
+function Party({ value, t }: { value: unknown; t: Translate }) {
   if (!value || typeof value !== "object") return <span className="text-muted-foreground">—</span>;
+  const shown = (k: string, v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : k === "document" ? maskDocument(String(v)) : String(v));
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
       {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="text-muted-foreground">{k.replace(/_/g, " ")}</dt>
-          <dd className="break-all">{typeof v === "object" ? JSON.stringify(v) : String(v ?? "—")}</dd>
+          <dt className="text-muted-foreground">{partyFieldLabel(t, k)}</dt>
+          <dd className="break-all">{shown(k, v)}</dd>
         </div>
       ))}
     </dl>
@@ -84,8 +89,8 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
   const canReply = can(access.role, "infractions.reply");
   const money = (v: string | null) => (v !== null && inf!.currency ? formatMoney(v, inf!.currency, locale) : "—");
   const released = resolved && (inf.outcome === "won" || inf.outcome === "canceled") ? (inf.blockedAmount ?? inf.amount) : null;
-  const typeLabel = inf.type === "REFUND_REQUEST" || inf.type === "FRAUD" ? t(`infractions.types.${inf.type}`) : (inf.type ?? "—");
-  const statusLabel = inf.status === "open" || inf.status === "responded" || inf.status === "resolved" ? t(`infractions.statuses.${inf.status}`) : inf.status;
+  const typeLabel = infractionTypeLabel(t, inf.type);
+  const statusLabel = infractionStatusLabel(t, inf.status);
 
   return (
     <>
@@ -108,12 +113,19 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
               <div className="flex items-center gap-3">
                 <Badge variant={inf.status === "open" ? "warning" : "secondary"} data-testid="infraction-status">
                   {statusLabel}
-                  {inf.outcome ? ` · ${inf.outcome}` : ""}
+                  {inf.outcome ? ` · ${outcomeLabel(t, inf.outcome)}` : ""}
                 </Badge>
                 <LiveRefresh kinds={["infraction"]} environment={environment} after={after} />
               </div>
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
+              {!closedReason && inf.effectiveDeadlineAt && (
+                <DeadlineBanner
+                  deadline={inf.effectiveDeadlineAt.toISOString()}
+                  providerNow={now.toISOString()}
+                  team={inf.deadlineAt !== null && inf.effectiveDeadlineAt.getTime() !== inf.deadlineAt.getTime()}
+                />
+              )}
               <p data-testid="reply-possible" className={closedReason ? "text-muted-foreground" : "font-medium"}>
                 {closedReason ??
                   t("infractions.detail.replyUntil", {
@@ -121,9 +133,6 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
                     in: inf.deadlineAt ? formatRelativeTime(inf.deadlineAt, locale, now) : "—",
                   })}
               </p>
-              {inf.effectiveDeadlineAt && inf.deadlineAt && inf.effectiveDeadlineAt.getTime() !== inf.deadlineAt.getTime() && !resolved && (
-                <p className="text-muted-foreground">{t("infractions.detail.teamDeadline", { at: formatDateTime(inf.effectiveDeadlineAt, locale) })}</p>
-              )}
               {resolved && (
                 <Alert variant={inf.outcome === "lost" ? "destructive" : "success"} data-testid="infraction-outcome">
                   <AlertDescription>
@@ -203,7 +212,7 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
               <dd>{inf.apiCreatedAt ? formatDateTime(inf.apiCreatedAt, locale) : "—"}</dd>
               <dt className="text-muted-foreground">{t("infractions.detail.apiDeadline")}</dt>
               <dd>{inf.deadlineAt ? formatDateTime(inf.deadlineAt, locale) : "—"}</dd>
-              <dt className="text-muted-foreground">e2e_id</dt>
+              <dt className="text-muted-foreground">{t("infractions.detail.e2eId")}</dt>
               <dd className="font-mono text-xs break-all">{inf.e2eId ?? "—"}</dd>
               {inf.resolvedAt && (
                 <>
@@ -214,11 +223,11 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
             </dl>
             <div className="grid gap-1">
               <h3 className="text-sm font-semibold">{t("infractions.detail.debtor")}</h3>
-              <Party value={inf.debtor} />
+              <Party value={inf.debtor} t={t} />
             </div>
             <div className="grid gap-1">
               <h3 className="text-sm font-semibold">{t("infractions.detail.creditor")}</h3>
-              <Party value={inf.creditor} />
+              <Party value={inf.creditor} t={t} />
             </div>
           </SectionCard>
 
@@ -227,7 +236,7 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
               <CardTitle>
                 <h2>{t("infractions.detail.transaction")}</h2>
               </CardTitle>
-              {tx && <CardDescription>{tx.payerName ? `${tx.payerName}${tx.payerDocument ? ` · ${tx.payerDocument}` : ""}` : ""}</CardDescription>}
+              {tx && <CardDescription>{tx.payerName ? `${tx.payerName}${tx.payerDocument ? ` · ${maskDocument(tx.payerDocument)}` : ""}` : ""}</CardDescription>}
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
               {tx ? (
@@ -252,8 +261,8 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
                   {others.map((o) => (
                     <li key={o.infractionId}>
                       <Link href={`/infractions/${o.infractionId}`} className="underline underline-offset-2">
-                        {o.type} · {o.status}
-                        {o.outcome ? ` · ${o.outcome}` : ""}
+                        {infractionTypeLabel(t, o.type)} · {infractionStatusLabel(t, o.status)}
+                        {o.outcome ? ` · ${outcomeLabel(t, o.outcome)}` : ""}
                       </Link>
                     </li>
                   ))}
@@ -270,8 +279,7 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
                 {mine.map((e) => (
                   <li key={e.id} className="flex flex-wrap justify-between gap-2">
                     <span>
-                      {eventLabel(t, e.event) && <span className="mr-2">{eventLabel(t, e.event)}</span>}
-                      <span className="font-mono text-xs">{e.event}</span>
+                      {eventLabel(t, e.event) || <span className="font-mono text-xs">{e.event}</span>}
                     </span>
                     <span className="text-xs text-muted-foreground">
                       {formatDateTime(e.receivedAt, locale)} · {t(`webhooks.outcomes.${e.outcome}`)}
