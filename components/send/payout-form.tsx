@@ -34,6 +34,8 @@ import { Money } from "@/lib/payments/money";
 import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, networksFor, payoutFormSchema, type PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
 import { amountForNet, payoutAmounts, type AmountMode, type FeeRow } from "@/lib/payouts/fees";
 import { AmountModeToggle } from "@/components/send/amount-mode";
+import { PixCodeCard, PixCodeEntry } from "@/components/send/pix-code-entry";
+import type { PixCodeToPay } from "@/lib/payouts/pix-code";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
@@ -81,9 +83,19 @@ export function PayoutForm({ balances, fees, policy }: Props) {
   const bank = /^\d{3}/.test(clabe.replace(/\D/g, "")) ? clabeBankName(clabe.replace(/\D/g, "").slice(0, 3)) : undefined;
   const available = balances?.[currency];
   const [modes, setModes] = useState(DEFAULT_MODES);
-  // "Recipient receives" only when the fee table can say what to send for it.
+  // A PIX code being paid (its key and amount fill the form and are not typed).
+  const [code, setCode] = useState<PixCodeToPay | null>(null);
+  const paying = kind === "pix" ? code : null;
+  // "Recipient receives" only when the fee table can say what to send for it; a code's amount is what it asks to receive.
   const canReceive = amountForNet(fees, kind, currency, "1") !== null;
-  const mode: AmountMode = canReceive ? modes[kind] : "send";
+  const mode: AmountMode = !canReceive ? "send" : paying?.amount ? "receive" : modes[kind];
+  const fill = (c: PixCodeToPay | null) => {
+    setCode(c);
+    const opts = { shouldValidate: c !== null };
+    form.setValue("keyType", c?.keyType ?? "", opts);
+    form.setValue("pixKey", c?.key ?? "", opts);
+    form.setValue("amount", c?.amount ?? "", opts);
+  };
   const typed = normalizeAmount(useWatch({ control: form.control, name: "amount" }) ?? "");
   const figuresOf = (raw: string) => {
     const n = normalizeAmount(raw);
@@ -96,6 +108,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
   const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, request, (data, sent) => {
     toast({ title: t(data.state === "awaiting_approval" ? "send.result.held" : "send.result.sent"), variant: "success" });
     form.reset({ ...blank(newReference("po")), kind: sent.kind, coin: sent.coin, network: sent.network, keyType: "" });
+    setCode(null);
     router.refresh();
   });
 
@@ -111,7 +124,14 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       { label: t("send.review.balanceAfter"), value: after ? formatMoney(after.toFixed(), currency, locale) : t("send.review.balanceUnknown"), warn: after?.lt(0) },
     ];
     const recipient: ReviewLine[] =
-      review.kind === "pix"
+      review.kind === "pix" && paying
+        ? [
+            { label: t("send.pixCode.receiver"), value: paying.receiverName, testId: "review-receiver" },
+            ...(paying.receiverDocument ? [{ label: t("send.pixCode.document"), value: paying.receiverDocument }] : []),
+            ...(paying.city ? [{ label: t("send.pixCode.city"), value: paying.city }] : []),
+            { label: t("send.form.pixKey"), value: `${t(`send.form.keyTypes.${paying.keyType}`)} ${maskPixKey(paying.key, paying.keyType)}`, testId: "review-pix-key" },
+          ]
+        : review.kind === "pix"
         ? [
             { label: t("send.form.pixKey"), value: `${t(`send.form.keyTypes.${review.keyType as "cpf"}`)} ${pixKeyShown(review)}`, testId: "review-pix-key" },
           ]
@@ -164,7 +184,9 @@ export function PayoutForm({ balances, fees, policy }: Props) {
     <MoneyForm onSubmit={onReview} label={t("send.form.title")} error={formError}>
       <ChoiceTiles legend={t("send.form.kind")} options={PAYOUT_FORM_KINDS} value={kind} label={(o) => t(`send.kinds.${o}`)} help={t(`send.kindHelp.${kind}`)} field={form.register("kind")} className="grid-cols-3" />
 
-      {kind === "pix" && (
+      {paying && <PixCodeCard code={paying} onClear={() => fill(null)} />}
+      {kind === "pix" && !paying && <PixCodeEntry onRead={fill} />}
+      {kind === "pix" && !paying && (
         <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
           <FormField label={t("send.form.keyType")} htmlFor={id("keyType")} error={err(errors.keyType?.message)}>
             <NativeSelect className="w-full" {...form.register("keyType", { onChange: () => form.trigger("pixKey") })}>
@@ -249,13 +271,14 @@ export function PayoutForm({ balances, fees, policy }: Props) {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
-          {canReceive && <AmountModeToggle name={id("mode")} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
+          {canReceive && !paying?.amount && <AmountModeToggle name={id("mode")} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
           <FormField
             label={t("send.form.amount", { currency })}
             htmlFor={id("amount")}
             description={
-              live || available !== undefined ? (
+              paying || live || available !== undefined ? (
                 <>
+                  {paying && <span className="block">{paying.amount ? t("send.pixCode.amountFixed", { amount: formatMoney(paying.amount, currency, locale) }) : t("send.pixCode.amountOpen")}</span>}
                   {live?.fee != null && (
                     <span className="block" data-testid="amount-hint">
                       {mode === "receive"
@@ -269,7 +292,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
             }
             error={err(errors.amount?.message)}
           >
-            <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} {...form.register("amount")} />
+            <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} readOnly={!!paying?.amount} {...form.register("amount")} />
           </FormField>
         </div>
         <FormField className="content-start" label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
