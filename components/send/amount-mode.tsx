@@ -1,5 +1,6 @@
 "use client";
 
+import { useId } from "react";
 import { AMOUNT_MODES, type AmountMode } from "@/lib/payouts/fees";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { cn } from "@/lib/utils";
@@ -10,15 +11,19 @@ import { cn } from "@/lib/utils";
  */
 export function AmountModeToggle({ value, onChange, name }: { value: AmountMode; onChange: (mode: AmountMode) => void; name: string }) {
   const { t } = useI18n();
+  const labelId = useId();
+  // Laid out as a form field (label above, control below) so it lines up with the amount beside it.
   return (
-    <fieldset className="grid gap-2">
-      <legend className="sr-only">{t("send.form.amountMode")}</legend>
+    <div role="radiogroup" aria-labelledby={labelId} className="grid content-start gap-2">
+      <span id={labelId} className="text-sm leading-none font-medium">
+        {t("send.form.amountMode")}
+      </span>
       <div className="grid grid-cols-2 rounded-md border p-0.5" data-testid="amount-mode">
         {AMOUNT_MODES.map((mode) => (
           <label
             key={mode}
             className={cn(
-              "flex min-h-9 cursor-pointer items-center justify-center rounded-[calc(var(--radius)-4px)] px-2 py-1.5 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+              "flex min-h-8 cursor-pointer items-center justify-center rounded-[calc(var(--radius)-4px)] px-2 py-1.5 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
               value === mode ? "bg-primary text-primary-foreground font-medium" : "text-muted-foreground hover:bg-muted",
             )}
           >
@@ -27,6 +32,6 @@ export function AmountModeToggle({ value, onChange, name }: { value: AmountMode;
           </label>
         ))}
       </div>
-    </fieldset>
+    </div>
   );
 }

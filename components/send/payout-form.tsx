@@ -187,7 +187,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       {paying && <PixCodeCard code={paying} onClear={() => fill(null)} />}
       {kind === "pix" && !paying && <PixCodeEntry onRead={fill} />}
       {kind === "pix" && !paying && (
-        <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
           <FormField label={t("send.form.keyType")} htmlFor={id("keyType")} error={err(errors.keyType?.message)}>
             <NativeSelect className="w-full" {...form.register("keyType", { onChange: () => form.trigger("pixKey") })}>
               <option value="">—</option>
@@ -217,7 +217,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       )}
 
       {kind === "spei" && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label={t("send.form.clabe")} htmlFor={id("clabe")} description={bank ? t("send.form.clabeBank", { bank }) : undefined} error={err(errors.clabe?.message)}>
             <Input inputMode="numeric" autoComplete="off" maxLength={22} {...form.register("clabe")} />
           </FormField>
@@ -229,7 +229,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
 
       {kind === "crypto" && (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label={t("send.form.coin")} htmlFor={id("coin")} error={err(errors.coin?.message)}>
               <NativeSelect
                 className="w-full"
@@ -269,36 +269,34 @@ export function PayoutForm({ balances, fees, policy }: Props) {
         </>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          {canReceive && !paying?.amount && <AmountModeToggle name={id("mode")} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
-          <FormField
-            label={t("send.form.amount", { currency })}
-            htmlFor={id("amount")}
-            description={
-              paying || live || available !== undefined ? (
-                <>
-                  {paying && <span className="block">{paying.amount ? t("send.pixCode.amountFixed", { amount: formatMoney(paying.amount, currency, locale) }) : t("send.pixCode.amountOpen")}</span>}
-                  {live?.fee != null && (
-                    <span className="block" data-testid="amount-hint">
-                      {mode === "receive"
-                        ? t("send.form.youSend", { amount: formatMoney(live.amount, currency, locale), fee: formatMoney(live.fee, currency, locale) })
-                        : t("send.form.theyReceive", { amount: formatMoney(live.net!, currency, locale), fee: formatMoney(live.fee, currency, locale) })}
-                    </span>
-                  )}
-                  {available !== undefined && <span className="block">{t("send.form.available", { amount: formatMoney(available, currency, locale) })}</span>}
-                </>
-              ) : undefined
-            }
-            error={err(errors.amount?.message)}
-          >
-            <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} readOnly={!!paying?.amount} {...form.register("amount")} />
-          </FormField>
-        </div>
-        <FormField className="content-start" label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
-          <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("send.form.amount", { currency })}
+          htmlFor={id("amount")}
+          description={
+            paying || live || available !== undefined ? (
+              <>
+                {paying && <span className="block">{paying.amount ? t("send.pixCode.amountFixed", { amount: formatMoney(paying.amount, currency, locale) }) : t("send.pixCode.amountOpen")}</span>}
+                {live?.fee != null && (
+                  <span className="block" data-testid="amount-hint">
+                    {mode === "receive"
+                      ? t("send.form.youSend", { amount: formatMoney(live.amount, currency, locale), fee: formatMoney(live.fee, currency, locale) })
+                      : t("send.form.theyReceive", { amount: formatMoney(live.net!, currency, locale), fee: formatMoney(live.fee, currency, locale) })}
+                  </span>
+                )}
+                {available !== undefined && <span className="block">{t("send.form.available", { amount: formatMoney(available, currency, locale) })}</span>}
+              </>
+            ) : undefined
+          }
+          error={err(errors.amount?.message)}
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} readOnly={!!paying?.amount} {...form.register("amount")} />
         </FormField>
+        {canReceive && !paying?.amount && <AmountModeToggle name={id("mode")} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
       </div>
+      <FormField label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
+        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+      </FormField>
 
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
