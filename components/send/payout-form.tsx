@@ -94,7 +94,8 @@ export function PayoutForm({ balances, fees, policy }: Props) {
     const opts = { shouldValidate: c !== null };
     form.setValue("keyType", c?.keyType ?? "", opts);
     form.setValue("pixKey", c?.key ?? "", opts);
-    form.setValue("amount", c?.amount ?? "", opts);
+    // A code without an amount leaves it to the member: not flagged as missing before they type.
+    form.setValue("amount", c?.amount ?? "", { shouldValidate: !!c?.amount });
   };
   const typed = normalizeAmount(useWatch({ control: form.control, name: "amount" }) ?? "");
   const figuresOf = (raw: string) => {
