@@ -9,11 +9,13 @@ import type { Page } from "@playwright/test";
 import { generateAddress } from "../lib/payments/crypto-address";
 import { test, expect, callAction, captureAction, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
 
-async function fillPix(page: Page, amount: string) {
+/** A PIX payout to a CPF key; the amount typed is what leaves the balance ("You send") unless `receives`. */
+async function fillPix(page: Page, amount: string, mode: "You send" | "Recipient receives" = "You send") {
   await page.goto("/send");
   await page.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
   await page.getByLabel("Key type").selectOption("cpf");
   await page.getByLabel("PIX key").fill("529.982.247-25");
+  await page.getByTestId("amount-mode").getByRole("radio", { name: mode }).check({ force: true });
   await page.getByLabel(/^Amount/).fill(amount);
 }
 
@@ -40,7 +42,7 @@ test("a PIX payout is reviewed, sent once on a double click, and shown confirmed
   await expect(review.getByText("Fee (estimated)")).toBeVisible();
   await expect(review.getByText("R$0.50")).toBeVisible();
   await expect(review.getByText("R$11.84")).toBeVisible();
-  await expect(review.getByText("52998224725")).toBeVisible(); // the key as it is sent
+  await expect(review.getByTestId("review-pix-key")).toHaveText("CPF ***.982.247-**"); // masked as banks show it
   await review.getByRole("button", { name: /^Send R\$12\.34$/ }).dblclick();
   await expect(page.getByText("Payout sent. It shows as pending until the provider confirms it.").first()).toBeVisible();
 
@@ -51,6 +53,35 @@ test("a PIX payout is reviewed, sent once on a double click, and shown confirmed
   await expect(item.getByTestId("tx-status")).toHaveText("Pending");
   await item.getByRole("button", { name: "Settle" }).click();
   await expect(item.getByTestId("tx-status")).toHaveText("Paid", { timeout: 20_000 });
+  await context.close();
+});
+
+test("PIX: the amount typed is what the recipient receives; the fee is added and exactly that arrives", async ({ browser }) => {
+  const { context, page } = await memberContext(browser);
+  const api = await merchantIntegration(page);
+  await page.goto("/send");
+  await page.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
+  // As in Brazilian bank apps, a PIX amount is what arrives unless the member says otherwise.
+  await expect(page.getByTestId("amount-mode").getByRole("radio", { name: "Recipient receives" })).toBeChecked();
+  await page.getByLabel("Key type").selectOption("cpf");
+  await page.getByLabel("PIX key").fill("529.982.247-25");
+  await page.getByLabel(/^Amount/).fill("100,00");
+  await expect(page.getByTestId("amount-hint")).toHaveText("You send R$100.50 (R$0.50 fee included).");
+  await page.getByRole("button", { name: "Review payout" }).click();
+  const reference = await reviewReference(page);
+  const review = page.getByTestId("payout-review");
+  await expect(review.getByTestId("review-amount")).toHaveText("R$100.50");
+  await expect(review.getByTestId("review-fee")).toHaveText("R$0.50");
+  await expect(review.getByTestId("review-net")).toHaveText("R$100.00");
+  await review.getByRole("button", { name: /^Send R\$100\.50$/ }).click();
+  await expect(page.getByText("Payout sent. It shows as pending until the provider confirms it.").first()).toBeVisible();
+
+  // The provider took R$ 100,50 from the balance and R$ 100,00 goes to the key.
+  const { items } = await api.transactions.list({ external_id: reference });
+  expect(items).toHaveLength(1);
+  expect(items[0]!.amount?.toFixed(2)).toBe("100.50");
+  expect(items[0]!.fee?.toFixed(2)).toBe("0.50");
+  expect(items[0]!.amount_net?.toFixed(2)).toBe("100.00");
   await context.close();
 });
 

@@ -9,7 +9,7 @@
  * per payout and kept across failures and retries, so a double click, a lost answer or a reload can
  * only ever pay once.
  */
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -29,9 +29,13 @@ import { normalizeAmount } from "@/lib/charges/form";
 import { CHAINS, isChainCode } from "@/lib/payments/chains";
 import { clabeBankName } from "@/lib/payments/clabe";
 import { guessPixKeyType, PIX_KEY_TYPES, validatePixKey } from "@/lib/payments/pix-key";
+import { maskPixKey } from "@/lib/payments/documents";
 import { Money } from "@/lib/payments/money";
 import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, networksFor, payoutFormSchema, type PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
-import { estimateFee, type FeeRow } from "@/lib/payouts/fees";
+import { amountForNet, payoutAmounts, type AmountMode, type FeeRow } from "@/lib/payouts/fees";
+import { AmountModeToggle } from "@/components/send/amount-mode";
+import { PixCodeCard, PixCodeEntry } from "@/components/send/pix-code-entry";
+import type { PixCodeToPay } from "@/lib/payouts/pix-code";
 import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
@@ -52,11 +56,14 @@ const blank = (ref: string): PayoutFormValues => ({
   address: "",
 });
 
-/** The key as it will be sent (CPF and CNPJ without punctuation, phones with +55, e-mails in lower case). */
+/** The key as banks show it on a review: its type and the key masked ("CPF ***.982.247-**"). */
 function pixKeyShown(v: PayoutFormValues): string {
   const r = validatePixKey(v.pixKey ?? "", v.keyType ?? "");
-  return r.ok ? r.value : (v.pixKey ?? "").trim();
+  return maskPixKey(r.ok ? r.value : (v.pixKey ?? "").trim(), v.keyType ?? "");
 }
+
+/** What a typed amount means for each kind until the member says otherwise: PIX as Brazilian banks do. */
+const DEFAULT_MODES: Record<PayoutFormValues["kind"], AmountMode> = { pix: "receive", spei: "send", crypto: "send" };
 
 type Props = { balances: Record<string, string> | null; fees: FeeRow[]; policy: ApprovalPolicy };
 
@@ -75,29 +82,59 @@ export function PayoutForm({ balances, fees, policy }: Props) {
   const id = (name: string) => `payout-${name}`;
   const bank = /^\d{3}/.test(clabe.replace(/\D/g, "")) ? clabeBankName(clabe.replace(/\D/g, "").slice(0, 3)) : undefined;
   const available = balances?.[currency];
+  const [modes, setModes] = useState(DEFAULT_MODES);
+  // A PIX code being paid (its key and amount fill the form and are not typed).
+  const [code, setCode] = useState<PixCodeToPay | null>(null);
+  const paying = kind === "pix" ? code : null;
+  // "Recipient receives" only when the fee table can say what to send for it; a code's amount is what it asks to receive.
+  const canReceive = amountForNet(fees, kind, currency, "1") !== null;
+  const mode: AmountMode = !canReceive ? "send" : paying?.amount ? "receive" : modes[kind];
+  const fill = (c: PixCodeToPay | null) => {
+    setCode(c);
+    const opts = { shouldValidate: c !== null };
+    form.setValue("keyType", c?.keyType ?? "", opts);
+    form.setValue("pixKey", c?.key ?? "", opts);
+    // A code without an amount leaves it to the member: not flagged as missing before they type.
+    form.setValue("amount", c?.amount ?? "", { shouldValidate: !!c?.amount });
+  };
+  const typed = normalizeAmount(useWatch({ control: form.control, name: "amount" }) ?? "");
+  const figuresOf = (raw: string) => {
+    const n = normalizeAmount(raw);
+    return n === null || !new Money(n).gt(0) ? null : payoutAmounts(fees, kind, currency, n, mode);
+  };
+  const live = typed !== null && !errors.amount ? figuresOf(typed) : null;
 
-  const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, requestPayoutAction, (data, sent) => {
+  // What is sent is what the review showed: the amount that leaves the balance.
+  const request = (v: PayoutFormValues) => requestPayoutAction({ ...v, amount: figuresOf(v.amount)?.amount ?? v.amount });
+  const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, request, (data, sent) => {
     toast({ title: t(data.state === "awaiting_approval" ? "send.result.held" : "send.result.sent"), variant: "success" });
     form.reset({ ...blank(newReference("po")), kind: sent.kind, coin: sent.coin, network: sent.network, keyType: "" });
+    setCode(null);
     router.refresh();
   });
 
   if (review) {
-    const amount = new Money(normalizeAmount(review.amount)!).toFixed();
-    const estimate = estimateFee(fees, review.kind, currency, amount);
+    const figures = figuresOf(review.amount)!;
+    const amount = figures.amount;
     const after = available !== undefined ? new Money(available).minus(amount) : null;
     const held = needsApproval(policy, { [currency]: amount });
     const lines: ReviewLine[] = [
-      { label: t("send.review.amount"), value: formatMoney(amount, currency, locale), strong: true },
-      { label: t("send.review.fee"), value: estimate ? formatMoney(estimate.fee, currency, locale) : t("send.review.feeUnknown") },
-      ...(estimate ? [{ label: t("send.review.net"), value: formatMoney(estimate.net, currency, locale) }] : []),
+      { label: t("send.review.amount"), value: formatMoney(amount, currency, locale), strong: mode === "send", testId: "review-amount" },
+      { label: t("send.review.fee"), value: figures.fee !== null ? formatMoney(figures.fee, currency, locale) : t("send.review.feeUnknown"), testId: "review-fee" },
+      ...(figures.net !== null ? [{ label: t("send.review.net"), value: formatMoney(figures.net, currency, locale), strong: mode === "receive", testId: "review-net" }] : []),
       { label: t("send.review.balanceAfter"), value: after ? formatMoney(after.toFixed(), currency, locale) : t("send.review.balanceUnknown"), warn: after?.lt(0) },
     ];
     const recipient: ReviewLine[] =
-      review.kind === "pix"
+      review.kind === "pix" && paying
         ? [
-            { label: t("send.review.keyType"), value: t(`send.form.keyTypes.${review.keyType as "cpf"}`) },
-            { label: t("send.form.pixKey"), value: pixKeyShown(review), mono: true },
+            { label: t("send.pixCode.receiver"), value: paying.receiverName, testId: "review-receiver" },
+            ...(paying.receiverDocument ? [{ label: t("send.pixCode.document"), value: paying.receiverDocument }] : []),
+            ...(paying.city ? [{ label: t("send.pixCode.city"), value: paying.city }] : []),
+            { label: t("send.form.pixKey"), value: `${t(`send.form.keyTypes.${paying.keyType}`)} ${maskPixKey(paying.key, paying.keyType)}`, testId: "review-pix-key" },
+          ]
+        : review.kind === "pix"
+        ? [
+            { label: t("send.form.pixKey"), value: `${t(`send.form.keyTypes.${review.keyType as "cpf"}`)} ${pixKeyShown(review)}`, testId: "review-pix-key" },
           ]
         : review.kind === "spei"
           ? [
@@ -148,8 +185,10 @@ export function PayoutForm({ balances, fees, policy }: Props) {
     <MoneyForm onSubmit={onReview} label={t("send.form.title")} error={formError}>
       <ChoiceTiles legend={t("send.form.kind")} options={PAYOUT_FORM_KINDS} value={kind} label={(o) => t(`send.kinds.${o}`)} help={t(`send.kindHelp.${kind}`)} field={form.register("kind")} className="grid-cols-3" />
 
-      {kind === "pix" && (
-        <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      {paying && <PixCodeCard code={paying} onClear={() => fill(null)} />}
+      {kind === "pix" && !paying && <PixCodeEntry onRead={fill} />}
+      {kind === "pix" && !paying && (
+        <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
           <FormField label={t("send.form.keyType")} htmlFor={id("keyType")} error={err(errors.keyType?.message)}>
             <NativeSelect className="w-full" {...form.register("keyType", { onChange: () => form.trigger("pixKey") })}>
               <option value="">—</option>
@@ -179,7 +218,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
       )}
 
       {kind === "spei" && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label={t("send.form.clabe")} htmlFor={id("clabe")} description={bank ? t("send.form.clabeBank", { bank }) : undefined} error={err(errors.clabe?.message)}>
             <Input inputMode="numeric" autoComplete="off" maxLength={22} {...form.register("clabe")} />
           </FormField>
@@ -191,7 +230,7 @@ export function PayoutForm({ balances, fees, policy }: Props) {
 
       {kind === "crypto" && (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label={t("send.form.coin")} htmlFor={id("coin")} error={err(errors.coin?.message)}>
               <NativeSelect
                 className="w-full"
@@ -231,19 +270,34 @@ export function PayoutForm({ balances, fees, policy }: Props) {
         </>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label={t("send.form.amount", { currency })}
           htmlFor={id("amount")}
-          description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
+          description={
+            paying || live || available !== undefined ? (
+              <>
+                {paying && <span className="block">{paying.amount ? t("send.pixCode.amountFixed", { amount: formatMoney(paying.amount, currency, locale) }) : t("send.pixCode.amountOpen")}</span>}
+                {live?.fee != null && (
+                  <span className="block" data-testid="amount-hint">
+                    {mode === "receive"
+                      ? t("send.form.youSend", { amount: formatMoney(live.amount, currency, locale), fee: formatMoney(live.fee, currency, locale) })
+                      : t("send.form.theyReceive", { amount: formatMoney(live.net!, currency, locale), fee: formatMoney(live.fee, currency, locale) })}
+                  </span>
+                )}
+                {available !== undefined && <span className="block">{t("send.form.available", { amount: formatMoney(available, currency, locale) })}</span>}
+              </>
+            ) : undefined
+          }
           error={err(errors.amount?.message)}
         >
-          <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} {...form.register("amount")} />
+          <Input inputMode="decimal" autoComplete="off" placeholder={currency === "BRL" || currency === "MXN" ? "0,00" : "0.00"} readOnly={!!paying?.amount} {...form.register("amount")} />
         </FormField>
-        <FormField label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
-          <Input autoComplete="off" maxLength={140} {...form.register("description")} />
-        </FormField>
+        {canReceive && !paying?.amount && <AmountModeToggle name={id("mode")} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
       </div>
+      <FormField label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
+        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+      </FormField>
 
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>

@@ -91,7 +91,7 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
       <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
         <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
         <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency" error={err(errors.currency?.message)}>
           <NativeSelect className="w-full" {...form.register("currency", { onChange: () => form.getValues("amount") && form.trigger("amount") })}>
             {currencies.map((c) => (

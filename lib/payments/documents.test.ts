@@ -11,6 +11,7 @@ import {
   formatCnpj,
   formatDocument,
   maskDocument,
+  maskPixKey,
   unformatDocument,
   cpfCheckDigits,
   cnpjCheckDigits,
@@ -184,5 +185,32 @@ describe("maskDocument", () => {
         expect(maskDocument(cnpj)).toBe(`**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-**`);
       }),
     );
+  });
+});
+
+describe("maskPixKey", () => {
+  it("masks CPF and CNPJ keys as maskDocument does", () => {
+    expect(maskPixKey("52998224725", "cpf")).toBe("***.982.247-**");
+    expect(maskPixKey("11.222.333/0001-81", "cnpj")).toBe("**.222.333/0001-**");
+  });
+
+  it("shows a phone key's area code, first and last four digits", () => {
+    expect(maskPixKey("+5511987651234", "phone")).toBe("+55 (11) 9****-1234");
+    expect(maskPixKey("(11) 98765-1234", "phone")).toBe("+55 (11) 9****-1234");
+    expect(maskPixKey("+551133334444", "phone")).toBe("+55 (11) ****-4444");
+  });
+
+  it("keeps an e-mail key's first letter and its domain", () => {
+    expect(maskPixKey("joao.silva@dominio.com", "email")).toBe("j***@dominio.com");
+    expect(maskPixKey("Ana@Loja.COM.br", "email")).toBe("a***@loja.com.br");
+  });
+
+  it("shortens a random key to its start and end", () => {
+    expect(maskPixKey("123e4567-e89b-42d3-a456-426614174000", "random")).toBe("123e4567…4000");
+  });
+
+  it("keeps only the last four characters of a key that does not fit its type", () => {
+    expect(maskPixKey("abc12345", "phone")).toBe("••••2345");
+    expect(maskPixKey("abc", "email")).toBe("••••");
   });
 });

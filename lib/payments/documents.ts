@@ -149,6 +149,33 @@ export function maskDocument(input: string): string {
   return d.length > 4 ? `••••${d.slice(-4)}` : "••••";
 }
 
+/**
+ * A PIX key as Brazilian banks show it on a transfer's review and comprovante: enough to recognise,
+ * not enough to copy. CPF "***.982.247-**" and CNPJ "**.222.333/0001-**" (maskDocument); phone
+ * "+55 (11) 9****-1234" (a landline "+55 (11) ****-1234"); e-mail "j***@dominio.com"; a random key
+ * (EVP) shortened to "123e4567…4000". Given the key as DICT stores it or as typed; a key that does not
+ * fit its type keeps only its last four characters.
+ */
+export function maskPixKey(key: string, keyType: string): string {
+  const k = key.trim();
+  if (keyType === "cpf" || keyType === "cnpj") return maskDocument(k);
+  if (keyType === "phone") {
+    const digits = k.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
+    if (/^\d{10,11}$/.test(digits)) {
+      const area = digits.slice(0, 2);
+      const number = digits.slice(2);
+      const head = number.length === 9 ? `${number[0]}****` : "****";
+      return `+55 (${area}) ${head}-${number.slice(-4)}`;
+    }
+  }
+  if (keyType === "email") {
+    const at = k.lastIndexOf("@");
+    if (at > 0) return `${k[0]!.toLowerCase()}***${k.slice(at).toLowerCase()}`;
+  }
+  if (keyType === "random" && k.length > 12) return `${k.slice(0, 8).toLowerCase()}…${k.slice(-4).toLowerCase()}`;
+  return k.length > 4 ? `••••${k.slice(-4)}` : "••••";
+}
+
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A valid random CPF (for tests and the sandbox). */

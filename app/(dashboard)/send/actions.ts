@@ -20,6 +20,7 @@ import { normalizeAmount } from "@/lib/charges/form";
 import { PAYOUT_FAILURE_CODES, payoutFieldOf, payoutFormSchema, toPayoutPlan, toTransferPlan, transferFormSchema, type PayoutPlan } from "@/lib/payouts/form";
 import { approvePayout, getPayout, PayoutRefused, rejectPayout, requestPayout, sendPayout } from "@/lib/payouts/service";
 import { changeApprovalPolicy, decidePolicyChange } from "@/lib/payouts/policy-changes";
+import { readPixCode } from "@/lib/payouts/pix-code";
 import { sandboxControlFor } from "@/lib/sandbox-control/tools";
 import { SandboxControlError } from "@/lib/sandbox-control/client";
 import type { Access } from "@/lib/auth/authorize";
@@ -96,6 +97,16 @@ async function request(plan: PayoutPlan, access: Access, actor: Actor) {
 export const requestPayoutAction = protectedAction("money.move", payoutFormSchema, async (form, { access, actor }) => request(toPayoutPlan(form), access, actor), { reauth: true });
 
 export const requestTransferAction = protectedAction("money.move", transferFormSchema, async (form, { access, actor }) => request(toTransferPlan(form), access, actor), { reauth: true });
+
+/** A pasted PIX code read before paying it: who receives it and how much (nothing is sent). */
+export const readPixCodeAction = protectedAction("money.move", z.object({ code: z.string().trim().min(1).max(1000) }), async ({ code }, { access }) => {
+  const target = await memberScope(access);
+  try {
+    return await readPixCode(await apiContext(), target, access.userId, code);
+  } catch (e) {
+    throw apiFailure(e, sendWording("pix"), { environment: target.environment, moneyMayMove: false });
+  }
+});
 
 const idSchema = z.object({ id: z.string().uuid() });
 
