@@ -64,8 +64,13 @@ test("the time zone is the member's, apart from the language: Transactions and t
     const exported = lines.map((l) => l.split(",")).find((c) => c[1] === id)![0]!;
     return { id, shown, exported };
   };
-  /** "2026-11-26T05:37:00.000-03:00" read as the page writes it in English: "Nov 26, 2026, 5:37 AM". */
-  const wallTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(`${iso.slice(0, 19)}Z`));
+  /** "2026-11-26T05:37:00.000-03:00" read as the list writes it in English: "Nov 26, 5:37 AM" (the year only when it is not this one). */
+  const wallTime = (iso: string) => {
+    const wall = new Date(`${iso.slice(0, 19)}Z`);
+    const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { ...o, timeZone: "UTC" }).format(wall);
+    const thisYear = iso.slice(0, 4) === String(new Date().getUTCFullYear());
+    return `${part({ month: "short", day: "numeric", ...(thisYear ? {} : { year: "numeric" }) })}, ${part({ timeStyle: "short" })}`;
+  };
   try {
     await chooseZone(/^America\/Mexico City \(UTC−06:00\)$/);
     await expect(page.getByTestId("format-date")).toHaveText("Mar 9, 2026, 12:30 PM (UTC−06:00)");

@@ -211,6 +211,8 @@ test("a payout waiting for approval is on the list of an admin who may approve i
     await p.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
     await p.getByLabel("Key type").selectOption("cpf");
     await p.getByLabel("PIX key").fill("529.982.247-25");
+    // The amount is what leaves the balance (the form's default for PIX is what the recipient receives).
+    await p.getByTestId("amount-mode").getByRole("radio", { name: "You send" }).check({ force: true });
     await p.getByLabel(/^Amount/).fill("41.27");
     await p.getByRole("button", { name: "Review payout" }).click();
     await p.getByRole("button", { name: "Request approval" }).click();

@@ -50,6 +50,7 @@ test("with the provider stopped, /account answers within 10 s saying so and a pa
     await page.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
     await page.getByLabel("Key type").selectOption("cpf");
     await page.getByLabel("PIX key").fill("529.982.247-25");
+    await page.getByTestId("amount-mode").getByRole("radio", { name: "You send" }).check({ force: true });
     await page.getByLabel(/^Amount/).fill("3,21");
     await page.getByRole("button", { name: "Review payout" }).click();
     const review = page.getByTestId("payout-review");
