@@ -29,6 +29,7 @@ export const SIGNED_IN_PAGES = [
   "/settings/reconciliation",
   "/settings/developers",
   "/settings/audit",
+  "/settings/infractions",
 ];
 /** The roster's stored sign-ins (`rosterReady` below), per demo stack. */
 export const STATE_DIR = `${DEMO_DATA_DIR}-state`;

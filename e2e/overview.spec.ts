@@ -292,6 +292,8 @@ test("at phone width activity comes within two screens, three balances lead to a
   const { context, page } = await memberContext(browser, undefined, { viewport: { width: 390, height: 844 } });
   await page.goto("/overview");
   const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+  // Both stream in on their own: measured once they are there.
+  await expect(page.getByTestId("period-figures")).toBeVisible();
   await expect(page.getByTestId("latest-transactions")).toBeAttached();
   expect(await top("period-figures")).toBeLessThan(844);
   expect(await top("latest-transactions")).toBeLessThan(2 * 844);
