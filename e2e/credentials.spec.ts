@@ -148,7 +148,7 @@ test("a credential can only point where the dashboard is configured to send secr
 test("test connection explains a credential the provider has not activated yet, then succeeds once it is", async ({ browser }) => {
   const acct = await newSandboxAccount({ activate: false });
   const { context, page } = await signedIn(browser);
-  const c = await register(page, "Pending at provider", acct.credential);
+  const c = await register(page, "Not yet activated", acct.credential);
   await c.getByRole("button", { name: "Test connection" }).click();
   await expect(c.getByTestId("credential-check")).toContainText(
     "The provider has not activated this credential yet. Its account administrator must activate it in the provider's dashboard.",

@@ -17,6 +17,15 @@ describe("the audit log in the reader's words", () => {
     ]);
   });
 
+  it("a replayed webhook names its event and earlier outcome in words, not as API tokens", () => {
+    const pt = createTranslator(getMessages("pt-BR"), "pt-BR");
+    const r = readAudit(entry("webhook.replayed", { event: "cashin.confirmed", objectId: "tx_1", previousOutcome: "duplicate" }, "42"), pt, "pt-BR");
+    const values = r.details.map((d) => d.value);
+    expect(values).toContain(pt("webhooks.eventNames.cashinConfirmed"));
+    expect(values).toContain(pt("webhooks.outcomes.duplicate"));
+    expect(values.join(" ")).not.toMatch(/cashin\.confirmed|duplicate/);
+  });
+
   it("never shows a raw key, an empty value or an English word, in any language", () => {
     for (const locale of LOCALES) {
       const t = createTranslator(getMessages(locale), locale);

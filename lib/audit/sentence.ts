@@ -48,6 +48,9 @@ function valueOf(name: string, v: unknown, details: Record<string, unknown>, t: 
   }
   const s = String(v);
   if (name === "amount" && typeof details.currency === "string") return formatMoney(s, details.currency, locale);
+  // A webhook's event and its outcome (a replayed delivery) in the words the Webhooks page uses.
+  const webhookWord = name === "event" ? `webhooks.eventNames.${s.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}` : name === "previousOutcome" ? `webhooks.outcomes.${s}` : null;
+  if (webhookWord && has(t, webhookWord)) return t(webhookWord);
   const vocabulary = VOCABULARIES[name];
   const k = vocabulary && `${vocabulary}.${s.toLowerCase()}`;
   return k && has(t, k) ? t(k) : s;

@@ -40,7 +40,7 @@ describe("transactionStory", () => {
       ],
     });
     expect(story).toEqual([
-      { kind: "chargeCreated", at: "2026-03-01T12:00:00.000Z", source: "member", who: "Ana Souza" },
+      { kind: "chargeCreated", at: "2026-03-01T11:59:59.000Z", source: "member", who: "Ana Souza" },
       { kind: "paid", at: "2026-03-01T12:05:00.000Z", source: "bank" },
       { kind: "refundedToPayer", at: "2026-03-01T12:09:01.000Z", source: "bank", confirming: false, amount: { value: "33.33", currency: "BRL" } },
     ]);

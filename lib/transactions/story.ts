@@ -101,7 +101,9 @@ export function transactionStory(input: StoryInput): StoryStep[] {
     steps.push({ kind: "payoutRequested", at: input.madeHere?.at ?? input.createdAt, ...maker() });
     if (input.approval) steps.push({ kind: "approved", at: input.approval.at, source: input.approval.by ? "member" : "you", who: input.approval.by });
   } else {
-    steps.push({ kind: "chargeCreated", at: input.createdAt, ...maker() });
+    // Made here: the time the dashboard wrote it, on the same clock as the notifications it received
+    // (the API's created_at is on the provider's clock, which may run ahead).
+    steps.push({ kind: "chargeCreated", at: input.madeHere?.at ?? input.createdAt, ...maker() });
   }
 
   if (input.method === "BOLETO" || input.method === "PIX_BOLETO") {
