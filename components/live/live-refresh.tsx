@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { cn } from "@/lib/utils";
+import { useLiveEvents } from "./use-live-events";
 
 /**
  * Keeps a server-rendered page current: listens to the member's live stream (/api/events) and
@@ -16,35 +16,7 @@ import { cn } from "@/lib/utils";
 export function LiveRefresh({ kinds, environment, after, className }: { kinds: string[]; environment: string; after: number; className?: string }) {
   const { t } = useI18n();
   const router = useRouter();
-  const [state, setState] = useState<"connecting" | "live" | "reconnecting">("connecting");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const kindsKey = kinds.join(",");
-  // The first render's cursor: a refresh re-renders with a newer one, which the open stream does not need.
-  const start = useRef(after);
-
-  useEffect(() => {
-    const source = new EventSource(`/api/events?after=${start.current}`);
-    const onEvent = (e: MessageEvent<string>) => {
-      try {
-        const data = JSON.parse(e.data) as { environment?: string };
-        if (data.environment && data.environment !== environment) return;
-      } catch {
-        return;
-      }
-      // Several events in a burst: one refresh.
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => router.refresh(), 100);
-    };
-    const list = kindsKey.split(",");
-    for (const k of list) source.addEventListener(k, onEvent as EventListener);
-    source.onopen = () => setState("live");
-    source.onerror = () => setState("reconnecting");
-    return () => {
-      for (const k of list) source.removeEventListener(k, onEvent as EventListener);
-      source.close();
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, [kindsKey, environment, router]);
+  const state = useLiveEvents({ kinds, environment, after, onEvent: () => router.refresh() });
 
   return (
     <span className={cn("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} role="status" data-live-state={state}>
