@@ -57,6 +57,20 @@ export async function authorize(permission: Permission): Promise<Access> {
   return checkAccess(await currentAccess(), permission);
 }
 
+/**
+ * For route handlers that answer JSON errors: the caller's access, or the answer to return
+ * (401 without a session, 403 without the permission, `{ error: reason }`).
+ * `const auth = await authorizeRoute("dashboard.view"); if (auth instanceof Response) return auth;`
+ */
+export async function authorizeRoute(permission: Permission): Promise<Access | Response> {
+  try {
+    return await authorize(permission);
+  } catch (e) {
+    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
+    throw e;
+  }
+}
+
 /** For pages and layouts: redirects to sign-in (or to two-factor enrolment), or renders the 403 page. */
 export async function authorizePage(permission: Permission): Promise<Access> {
   try {

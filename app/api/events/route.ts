@@ -3,7 +3,7 @@
  * they are written by any instance (lib/events/live.ts). A reconnecting browser sends
  * Last-Event-ID and gets what it missed from the table.
  */
-import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { authorizeRoute } from "@/lib/auth/authorize";
 import { getDatabase } from "@/lib/db";
 import { eventsSince, latestEventId } from "@/lib/events/live";
 import { eventsRuntime } from "@/lib/events/runtime";
@@ -13,13 +13,9 @@ export const dynamic = "force-dynamic";
 const KEEP_ALIVE_MS = 15_000;
 
 export async function GET(req: Request) {
-  let organizationId: string;
-  try {
-    organizationId = (await authorize("dashboard.view")).organizationId;
-  } catch (e) {
-    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
-    throw e;
-  }
+  const access = await authorizeRoute("dashboard.view");
+  if (access instanceof Response) return access;
+  const { organizationId } = access;
   const opened = await getDatabase();
   const runtime = await eventsRuntime();
   const url = new URL(req.url);

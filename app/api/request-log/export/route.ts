@@ -4,7 +4,7 @@
  * It carries what the page shows (never a body, header, secret or document): enough to hand the
  * provider's support a list of request ids.
  */
-import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { authorizeRoute } from "@/lib/auth/authorize";
 import { listRequestLog } from "@/lib/api-context/request-log-query";
 import { csvRow } from "@/lib/csv";
 import { getDb } from "@/lib/db";
@@ -17,13 +17,8 @@ const BATCH = 1000;
 const HEADER = ["time", "environment", "method", "path", "status", "latency_ms", "request_id", "error_code", "held_by_budget", "member", "credential"];
 
 export async function GET(req: Request) {
-  let access;
-  try {
-    access = await authorize("logs.view");
-  } catch (e) {
-    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
-    throw e;
-  }
+  const access = await authorizeRoute("logs.view");
+  if (access instanceof Response) return access;
   const f = present(loadRequestLogSearchParams(req.url));
   const db = await getDb();
   const encoder = new TextEncoder();

@@ -3,7 +3,7 @@
  * mirror in keyset batches: memory stays flat at any size. The member must be allowed to see the
  * dashboard; the organisation is theirs, the environment the one their pages show.
  */
-import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { authorizeRoute } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
@@ -14,13 +14,8 @@ import { csvHeader, csvLines } from "@/lib/transactions/csv";
 export const dynamic = "force-dynamic";
 
 export async function GET(req: Request) {
-  let access;
-  try {
-    access = await authorize("dashboard.view");
-  } catch (e) {
-    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
-    throw e;
-  }
+  const access = await authorizeRoute("dashboard.view");
+  if (access instanceof Response) return access;
   const { t, timeZone } = await getI18n();
   const target = await memberScope(access);
   const { environment } = target;

@@ -3,7 +3,7 @@
  * page). The member must be signed in and allowed to see the dashboard; the transaction must be
  * their organisation's, in the environment their pages show, and have moved money (else 404).
  */
-import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { authorizeRoute } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
@@ -13,13 +13,8 @@ import { receiptOf, receiptPdf } from "@/lib/transactions/receipt";
 export const dynamic = "force-dynamic";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
-  let access;
-  try {
-    access = await authorize("dashboard.view");
-  } catch (e) {
-    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
-    throw e;
-  }
+  const access = await authorizeRoute("dashboard.view");
+  if (access instanceof Response) return access;
   const { id } = await params;
   const scope = await memberScope(access);
   const detail = await transactionDetail(await getDb(), scope, id.slice(0, 100));

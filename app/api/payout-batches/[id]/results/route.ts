@@ -4,7 +4,7 @@
  * The member must be allowed to see the dashboard; the batch must be their organisation's, in the
  * environment their pages show (another's is 404).
  */
-import { authorize, AuthorizationError } from "@/lib/auth/authorize";
+import { authorizeRoute } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { getI18n } from "@/lib/i18n/server";
@@ -13,13 +13,8 @@ import { batchResultsCsv, getBatch } from "@/lib/payouts/bulk";
 export const dynamic = "force-dynamic";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
-  let access;
-  try {
-    access = await authorize("dashboard.view");
-  } catch (e) {
-    if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
-    throw e;
-  }
+  const access = await authorizeRoute("dashboard.view");
+  if (access instanceof Response) return access;
   const { id } = await params;
   const { t } = await getI18n();
   const scope = await memberScope(access);
