@@ -33,12 +33,17 @@ test("the Account page shows the sandbox account's profile, limits and fees, and
   await expect(profile.getByTestId("profile-name").locator("dd")).toHaveText("Demo Merchant Ltda");
   await expect(profile.getByTestId("profile-username").locator("dd")).toHaveText(/^demo-[0-9a-f]{8}$/);
   await expect(profile.getByTestId("profile-document").locator("dd")).toHaveText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
-  await expect(page.getByTestId("profile-read-at")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  // Where the figures come from: one click away, not on the page
+  await page.getByTestId("profile-read-at-tip").click();
+  await expect(page.getByTestId("profile-read-at-text")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  await page.keyboard.press("Escape");
 
   // Limits: the first tab, one table; where used amounts come from said once, in a merchant's words
   await expect(page.getByRole("tab", { name: "Limits and use" })).toHaveAttribute("aria-selected", "true");
   const limits = page.getByTestId("account-limits");
-  await expect(page.getByTestId("limits-read-at")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  await page.getByTestId("limits-read-at-tip").click();
+  await expect(page.getByTestId("limits-read-at-text")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  await page.keyboard.press("Escape");
   await expect(page.getByTestId("limits-mirror-source")).toHaveText(/^Used amounts count what you received, paid out, transferred and converted today or this month, .+ \(transactions read up to .+\)\.$/);
   await expect(limits.getByRole("columnheader")).toHaveText(["Currency", "Operation", "Minimum per operation", "Maximum per operation", "Today", "This month"]);
   await expect(page.locator("main")).not.toContainText("(UTC)");
@@ -81,7 +86,9 @@ test("the Account page shows the sandbox account's profile, limits and fees, and
   await expect(limits).toBeHidden();
   const fees = page.getByTestId("account-fees");
   await expect(fees).toBeVisible();
-  await expect(page.getByTestId("fees-read-at")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  await page.getByTestId("fees-read-at-tip").click();
+  await expect(page.getByTestId("fees-read-at-text")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
+  await page.keyboard.press("Escape");
   await expect(fees.getByRole("columnheader")).toHaveText(["Operation", "Method", "Currency", "Percentage", "Fixed", "Minimum"]);
   await expect(fees.getByTestId("fees-cashin").getByRole("rowheader", { name: "Cash-in" })).toBeVisible();
   const pixIn = fees.getByTestId("fee-cashin-PIX-BRL");
@@ -151,10 +158,11 @@ test("Read again asks the API; the next visit uses the copy the team shares", as
   await expect(page.getByTestId("fees-read-at")).toHaveAttribute("data-cached", "false");
   const fresh = await readAt.getAttribute("data-read-at");
   await page.reload();
-  // within the profile's 5 minutes, the same answer from the shared copy, and the page says so
+  // within the profile's 5 minutes, the same answer from the shared copy, and its "i" says so
   await expect(readAt).toHaveAttribute("data-cached", "true");
   await expect(readAt).toHaveAttribute("data-read-at", fresh!);
-  await expect(readAt).toContainText("from the copy your team shares");
+  await page.getByTestId("profile-read-at-tip").click();
+  await expect(page.getByTestId("profile-read-at-text")).toContainText("from the copy your team shares");
   await context.close();
 });
 
