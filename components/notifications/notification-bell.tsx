@@ -53,7 +53,7 @@ export function NotificationBell() {
         <Button variant="ghost" size="icon" className="relative size-10" aria-label={label} data-testid="notification-bell" data-unread={unread}>
           <Bell aria-hidden />
           {unread > 0 && (
-            <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white tabular-nums">
+            <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground tabular-nums">
               {unread > 99 ? "99+" : unread}
             </span>
           )}

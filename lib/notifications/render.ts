@@ -6,7 +6,8 @@
  */
 import type { NotificationKind } from "@/lib/vocabulary";
 import type { Locale, Translate } from "@/lib/i18n/translate";
-import { formatInstant, formatMoney } from "@/lib/i18n/format";
+import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { zoneOffset } from "@/lib/i18n/zones";
 import { payoutFailureText } from "@/lib/payouts/failure-text";
 
 export type RenderedNotification = { title: string; body: string; href: string };
@@ -21,7 +22,11 @@ function money(p: Params, r: Reader): string {
   const currency = str(p.currency);
   return amount && currency ? formatMoney(amount, currency, r.locale) : amount || "—";
 }
-const when = (v: unknown, r: Reader) => (typeof v === "string" && !Number.isNaN(Date.parse(v)) ? formatInstant(v, r.locale, r.timeZone) : "—");
+/** A moment on the reader's clock with its offset, as Preferences shows dates: "Dec 1, 2026, 7:16 AM (UTC−03:00)". */
+function when(v: unknown, r: Reader): string {
+  if (typeof v !== "string" || Number.isNaN(Date.parse(v))) return "—";
+  return `${formatDateTime(v, r.locale, r.timeZone)} (${zoneOffset(r.timeZone, new Date(v))})`;
+}
 
 function infractionType(p: Params, t: Translate): string {
   const type = str(p.type);

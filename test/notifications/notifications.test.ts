@@ -278,7 +278,7 @@ for (const target of databaseTargets()) {
       }
       const opened = allMails.find((m) => m.subject === "MED dispute opened: R$40.00")!;
       expect(opened.text).toContain("Ana Souza, ***.982.247-**");
-      expect(opened.text).toMatch(/Reply before .*(BRT|GMT-3)/);
+      expect(opened.text).toMatch(/Reply before [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \(UTC−03:00\)\./);
       expect(opened.text).toContain("https://dash.example/settings/preferences");
       const pt = allMails.find((m) => m.subject.startsWith("Um pagamento de R$ 150,00"))!;
       expect(pt.text).toContain("Olá, ");
