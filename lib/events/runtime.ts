@@ -18,6 +18,7 @@ import { purgeThrottle } from "@/lib/auth/throttle";
 import { purgeInvitations } from "@/lib/team/invitations";
 import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
 import { NotificationWorker } from "@/lib/notifications/worker";
+import { purgeNotifications } from "@/lib/notifications/outbox";
 
 type Runtime = { worker: EventsWorker; hub: LiveHub; notifier: NotificationWorker; stop(): Promise<void> };
 const g = globalThis as unknown as { __eventsRuntime?: Promise<Runtime> };
@@ -75,6 +76,7 @@ export function eventsRuntime(): Promise<Runtime> {
           await purgeThrottle(opened.db);
           await purgeInvitations(opened.db);
           await purgeRefusedDeliveries(opened.db);
+          await purgeNotifications(opened.db);
           purgedAt = Date.now();
         }
       } finally {

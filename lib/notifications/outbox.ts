@@ -9,7 +9,7 @@
  *
  * No Next.js imports: the runtime, actions, scripts and tests call it with a database.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
 import { publishMany } from "@/lib/events/live";
@@ -91,4 +91,12 @@ export async function membersWithRoles(db: Db, organizationId: string, roles: re
     .from(m)
     .where(and(eq(m.organizationId, organizationId), inArray(m.role, [...roles])));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Notifications older than `days` go, with their outbox rows. Their keys go too: what is still
+ * true that long after (a payout waiting for approval for three months) is told again, as a reminder.
+ */
+export async function purgeNotifications(db: Db, now: Date = new Date(), days = 90): Promise<void> {
+  await db.delete(schema.notificationEvents).where(lt(schema.notificationEvents.createdAt, new Date(now.getTime() - days * 86_400_000)));
 }
