@@ -1,13 +1,14 @@
 /**
  * Send: payouts reviewed and confirmed, paid once on a double click, failed with their error code and
- * the balance restored, held for a second admin above the threshold (the requester cannot approve),
- * refused to roles that cannot move money (page and direct action call), and transfers to oneself
- * refused in words. Everything against the demo's sandbox, checked there through the merchant's own
- * integration (a second credential of the same account).
+ * the balance restored, held for a second admin above the threshold (who is told by mail and in the
+ * bell; the requester cannot approve), refused to roles that cannot move money (page and direct action
+ * call), and transfers to oneself refused in words. Everything against the demo's sandbox, checked
+ * there through the merchant's own integration (a second credential of the same account).
  */
 import type { Page } from "@playwright/test";
 import { generateAddress } from "../lib/payments/crypto-address";
 import { test, expect, callAction, captureAction, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
+import { newestMailTo } from "./support/mail-catcher";
 
 /** A PIX payout to a CPF key; the amount typed is what leaves the balance ("You send") unless `receives`. */
 async function fillPix(page: Page, amount: string, mode: "You send" | "Recipient receives" = "You send") {
@@ -161,9 +162,16 @@ test("a payout above the threshold waits for a second admin, and the requester c
     const payoutId = await waiting.getAttribute("data-payout-id");
     expect(payoutId).toBeTruthy();
 
-    // The second admin approves: sent with the reference fixed at request time.
+    // The second admin is told by mail and in their bell, whose item opens the request.
+    await expect.poll(() => newestMailTo(second.email, reference)?.raw ?? "", { timeout: 20_000 }).toContain("A payout of R$150.00 waits for your approval");
     const { context: other, page: otherPage } = await memberContext(browser, second);
-    await otherPage.goto("/send/approvals");
+    await otherPage.goto("/overview");
+    await otherPage.getByTestId("notification-bell").click();
+    const told = otherPage.getByTestId("notification").filter({ hasText: reference });
+    await expect(told).toContainText("A payout of R$150.00 waits for your approval");
+    await told.getByRole("link").click();
+    await expect(otherPage).toHaveURL(/\/send\/approvals$/);
+    // The second admin approves: sent with the reference fixed at request time.
     const theirs = otherPage.locator(`[data-testid="approval-item"][data-external-id="${reference}"]`);
     const approve = await captureAction(otherPage, () => theirs.getByRole("button", { name: "Approve and send" }).click());
     await expect(otherPage.getByText("Approved and sent.").first()).toBeVisible();

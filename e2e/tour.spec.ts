@@ -55,6 +55,11 @@ test("every signed-in page once: no console error or failed request, and no seri
   await page.getByRole("button", { name: "Register credential" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   violations.push(...(await bothThemes(page, "register credential dialog")));
+  // The bell's list too: the demo's open MED disputes and their deadline reminders are in it.
+  await page.goto("/overview");
+  await page.getByTestId("notification-bell").click();
+  await expect(page.getByTestId("notification").filter({ hasText: "MED dispute opened" }).first()).toBeVisible();
+  violations.push(...(await bothThemes(page, "notifications")));
   await context.close();
   expect(violations).toEqual([]);
   expect(problems).toEqual([]);
@@ -80,10 +85,18 @@ test("the sign-in page and the 403 page: no console error, no serious axe violat
   expect(problems).toEqual([]);
 });
 
-test("at phone width the navigation opens from a menu button and works by keyboard", async ({ browser }) => {
+test("at phone width the bell's list fits, and the navigation opens from a menu button and works by keyboard", async ({ browser }) => {
   const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/overview");
+  // The bell's list fits the phone's width.
+  await page.getByTestId("notification-bell").click();
+  const list = page.getByTestId("notification-list");
+  await expect(list.getByTestId("notification").first()).toBeVisible();
+  const box = (await list.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await page.getByRole("button", { name: "Open navigation" }).focus();
   await page.keyboard.press("Enter");

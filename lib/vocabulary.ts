@@ -83,3 +83,36 @@ export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
 /** sending: /new went out, no answer recorded (a retry sends the same body); done; failed (error_code). */
 export const CONVERSION_STATES = ["sending", "done", "failed"] as const;
 export type ConversionState = (typeof CONVERSION_STATES)[number];
+
+/**
+ * What a member can be told about (lib/notifications): a MED dispute opened and its deadline
+ * reminders, a payout or batch waiting for their approval, a payout of theirs that failed, a
+ * credential waiting for activation, a reconciliation finding, a sign-in from a new browser and
+ * every change to their account's security.
+ */
+export const NOTIFICATION_KINDS = [
+  "infraction_opened",
+  "infraction_deadline",
+  "approval_waiting",
+  "payout_failed",
+  "credential_pending",
+  "reconciliation_finding",
+  "new_sign_in",
+  "security_change",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** in_app: the bell; email: one mail per notification; digest: one mail a day with the day's notifications. */
+export const NOTIFICATION_CHANNELS = ["in_app", "email", "digest"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** How a member wants a kind by e-mail: not at all, each one as it happens, or in the daily digest. */
+export const NOTIFICATION_EMAIL_MODES = ["off", "instant", "digest"] as const;
+export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
+
+/**
+ * An outbox row: pending (a mail to send, at next_attempt_at), sent, failed (gave up after its
+ * retries), skipped (no SMTP_URL, or the member left the organisation before it went out).
+ */
+export const NOTIFICATION_DELIVERY_STATES = ["pending", "sent", "failed", "skipped"] as const;
+export type NotificationDeliveryState = (typeof NOTIFICATION_DELIVERY_STATES)[number];

@@ -4,6 +4,7 @@ import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
@@ -44,6 +45,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
             <div className="ml-auto flex items-center gap-2">
               <EnvironmentSwitch environment={environment} connected={connected} />
+              <NotificationBell />
               <UserMenu name={access.name} email={access.email} role={access.role} />
             </div>
           </header>

@@ -11,14 +11,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
 import type { SessionDto } from "@/lib/auth/sessions";
 import { revokeSessionAction, signOutEverywhereAction } from "@/app/(dashboard)/settings/security/actions";
-
-/** A browser named the way people know it, from its user agent. */
-function browserOf(ua: string | null): string {
-  if (!ua) return "—";
-  const browser = /Edg\//.test(ua) ? "Edge" : /OPR\//.test(ua) ? "Opera" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
-  return [browser, os].filter(Boolean).join(" · ") || ua.slice(0, 60);
-}
+import { browserOf } from "@/lib/auth/browser";
 
 /** `now`: the server's clock when the page was made (the same "2 minutes ago" on server and browser). */
 export function SessionsTable({ sessions, now }: { sessions: SessionDto[]; now: string }) {

@@ -4,17 +4,13 @@ import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { PayoutView } from "@/lib/payouts/service";
-import { PAYOUT_FAILURE_CODES } from "@/lib/payouts/form";
+import { payoutFailureText as failureText } from "@/lib/payouts/failure-text";
 import { recipientText } from "@/lib/payouts/recipient";
 import { ResendPayoutButton } from "./resend-payout-button";
 import { SandboxPayoutTools } from "./sandbox-payout-tools";
 
-const FAILURE_CODES: ReadonlySet<string> = new Set(PAYOUT_FAILURE_CODES);
-
-/** A cashout.failed error_code (or an API refusal) in words. */
-export function failureText(code: string, t: Translate): string {
-  return FAILURE_CODES.has(code) ? t(`send.failure.${code as "UNKNOWN"}`) : t("send.failure.other", { code });
-}
+/** A cashout.failed error_code (or an API refusal) in words (lib/payouts/failure-text.ts). */
+export { failureText };
 
 /** Payouts and transfers with their state here and their status at the provider (live from the mirror). */
 /** `sandboxTools`: the credential is the embedded sandbox's, so pending payouts can be settled or failed from here. */

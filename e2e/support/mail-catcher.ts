@@ -20,12 +20,14 @@ export async function startMailCatcher(): Promise<() => Promise<void>> {
 
 export type CaughtMail = { to: string[]; raw: string; file: string };
 
-/** The newest message to `address`, or null. Quoted-printable soft line breaks are undone. */
-export function newestMailTo(address: string): CaughtMail | null {
+/** The newest message to `address` (whose text has `containing`, when given), or null. Quoted-printable soft line breaks are undone. */
+export function newestMailTo(address: string, containing?: string): CaughtMail | null {
   const files = readdirSync(MAIL_DIR).filter((f) => f.endsWith(".json")).sort((a, b) => Number(b.split("-")[0]) - Number(a.split("-")[0]) || b.localeCompare(a));
   for (const file of files) {
     const m = JSON.parse(readFileSync(path.join(MAIL_DIR, file), "utf8")) as { to: string[]; raw: string };
-    if (m.to.includes(address.toLowerCase())) return { ...m, raw: m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="), file };
+    if (!m.to.includes(address.toLowerCase())) continue;
+    const raw = m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (containing === undefined || raw.includes(containing)) return { ...m, raw, file };
   }
   return null;
 }

@@ -92,7 +92,7 @@ async function proveIdentity(db: Db, keyring: Keyring | null, user: User, proof:
  * A new password: the current one first; the new one long enough and not easy to guess. Every
  * other session of the member ends (whoever knew the old password is signed out).
  */
-export async function changePassword(db: Db, userId: string, input: { current: string; next: string }, sessionId: string | null, actor: Actor): Promise<{ endedSessions: number }> {
+export async function changePassword(db: Db, userId: string, input: { current: string; next: string }, sessionId: string | null, actor: Actor, notice?: SecurityNotice): Promise<{ endedSessions: number }> {
   const user = await userById(db, userId);
   await proveIdentity(db, null, { ...user, totpEnabledAt: null }, { password: input.current }, actor.address);
   const problem = passwordProblem(input.next, [user.email, user.name]);
@@ -100,6 +100,7 @@ export async function changePassword(db: Db, userId: string, input: { current: s
   await db.update(schema.users).set({ passwordHash: await hashPassword(input.next), passwordChangedAt: new Date() }).where(eq(schema.users.id, userId));
   const endedSessions = await revokeUserSessions(db, userId, "password_changed", sessionId ?? undefined);
   await recordUserAudit(db, userId, { actor, action: "auth.password_changed", details: { endedSessions } });
+  await notice?.(userId, "auth.password_changed", actor);
   return { endedSessions };
 }
 
@@ -200,16 +201,20 @@ export async function resetMemberTwoFactor(db: Db, organizationId: string, membe
   await notice?.(memberId, "auth.two_factor_reset", actor);
 }
 
-export async function endSession(db: Db, userId: string, sessionId: string, actor: Actor): Promise<boolean> {
+export async function endSession(db: Db, userId: string, sessionId: string, actor: Actor, notice?: SecurityNotice): Promise<boolean> {
   const ended = await revokeSession(db, sessionId, "revoked", userId);
-  if (ended) await recordUserAudit(db, userId, { actor, action: "auth.session_revoked", target: sessionId });
+  if (ended) {
+    await recordUserAudit(db, userId, { actor, action: "auth.session_revoked", target: sessionId });
+    await notice?.(userId, "auth.session_revoked", actor);
+  }
   return ended;
 }
 
 /** "Sign out everywhere": every session of the member, this one included. */
-export async function endAllSessions(db: Db, userId: string, actor: Actor): Promise<number> {
+export async function endAllSessions(db: Db, userId: string, actor: Actor, notice?: SecurityNotice): Promise<number> {
   const n = await revokeUserSessions(db, userId, "sign_out_everywhere");
   await recordUserAudit(db, userId, { actor, action: "auth.sessions_revoked", details: { sessions: n } });
+  await notice?.(userId, "auth.sessions_revoked", actor);
   return n;
 }
 

@@ -9,11 +9,12 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, publicBaseUrl } from "@/lib/env";
 import { keyring } from "@/lib/security/keyring";
 import { clientAddress } from "./client-address";
 import { signInSchema, verifyCredentials } from "./sign-in";
 import { createSession, revokeSession, SESSION_LIFETIME_MS } from "./sessions";
+import { signInNotice } from "./security-notice";
 
 /** Sign-in refusals the form tells apart (their `code` reaches signInAction). */
 export class ThrottledSignIn extends CredentialsSignin {
@@ -60,7 +61,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const address = clientAddress(request.headers);
         const result = await verifyCredentials(db, keyring(), { ...parsed.data, address });
         if (result.ok) {
-          const sessionId = await createSession(db, { userId: result.user.id, twoFactor: result.secondFactor !== null, userAgent: request.headers.get("user-agent"), address });
+          const userAgent = request.headers.get("user-agent");
+          const sessionId = await createSession(db, { userId: result.user.id, twoFactor: result.secondFactor !== null, userAgent, address });
+          // A browser the member has not signed in from before is told to them (bell and mail).
+          const e = env();
+          await signInNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, baseUrl: publicBaseUrl(e) }, { userId: result.user.id, sessionId, userAgent, address });
           return { ...result.user, sessionId };
         }
         if (result.reason === "throttled") throw new ThrottledSignIn();

@@ -4,10 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES } from "../vocabulary";
-export { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES };
-import type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState } from "../vocabulary";
-export type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState };
+import { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES, NOTIFICATION_KINDS, NOTIFICATION_CHANNELS, NOTIFICATION_EMAIL_MODES, NOTIFICATION_DELIVERY_STATES } from "../vocabulary";
+export { ROLES, LOCALES, API_ENVIRONMENTS, CREDENTIAL_STATUSES, WEBHOOK_OUTCOMES, FINDING_KINDS, CHARGE_METHODS, CHARGE_STATES, INFRACTION_MIRROR_STATUSES, INFRACTION_THRESHOLDS, APPROVAL_MODES, PAYOUT_KINDS, PAYOUT_STATES, PAYOUT_BATCH_STATES, CONVERSION_STATES, NOTIFICATION_KINDS, NOTIFICATION_CHANNELS, NOTIFICATION_EMAIL_MODES, NOTIFICATION_DELIVERY_STATES };
+import type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState, NotificationKind, NotificationChannel, NotificationEmailMode, NotificationDeliveryState } from "../vocabulary";
+export type { Role, Locale, ApiEnvironment, CredentialStatus, WebhookOutcome, FindingKind, ChargeMethod, ChargeState, InfractionMirrorStatus, InfractionThreshold, ApprovalMode, PayoutKind, PayoutState, PayoutBatchState, ConversionState, NotificationKind, NotificationChannel, NotificationEmailMode, NotificationDeliveryState };
 
 export const memberRole = pgEnum("member_role", ROLES);
 
@@ -777,4 +777,94 @@ export const conversions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("conversions_external_id_idx").on(t.organizationId, t.environment, t.externalId), index("conversions_org_created_idx").on(t.organizationId, t.environment, t.createdAt)],
+);
+
+/* ─── Notifications: the outbox (lib/notifications) ─── */
+
+/**
+ * Something a member may be told about, once: `key` names the event ("infraction.deadline:<org>:
+ * <env>:<id>:provider:24h", "approval.payout:<id>"…), so that two instances (or one restarted)
+ * that see the same thing insert it once. Its recipients' rows are written in the same transaction.
+ */
+export const notificationEvents = pgTable(
+  "notification_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** null for what belongs to the person, not an organisation (sign-ins, security changes) */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    environment: text("environment", { enum: API_ENVIRONMENTS }),
+    /** what the words need: ids, decimal strings, times; never a secret, a token or a full document number */
+    params: jsonb("params").notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("notification_events_key_idx").on(t.key)],
+);
+
+/**
+ * The outbox: one row per (event, recipient, channel), unique, so each notification is made and
+ * mailed once per member across instances and restarts. in_app rows are the bell's (read_at);
+ * email and digest rows wait for the mail worker (leased like the webhook inbox's rows).
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    state: text("state", { enum: NOTIFICATION_DELIVERY_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** a pending mail goes at this time (a digest: the member's next 8:00); a claimed one: when its lease ends */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** the bell's: when the member read it */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** why the last attempt failed or was skipped, in a word (never the server's answer) */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_once_idx").on(t.eventId, t.userId, t.channel),
+    index("notification_outbox_bell_idx").on(t.userId, t.channel, t.createdAt),
+    index("notification_outbox_due_idx").on(t.nextAttemptAt).where(sql`state = 'pending'`),
+  ],
+);
+
+/** Each member's choice per kind (no row: the defaults of lib/notifications/kinds.ts). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    inApp: boolean("in_app").notNull(),
+    email: text("email", { enum: NOTIFICATION_EMAIL_MODES }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * The browsers (family and system, lib/auth/browser.ts) each member has signed in from: a sign-in
+ * from one not listed is told to the member (lib/auth/security-notice.ts). Sessions are purged a
+ * week after they end, so they cannot remember this.
+ */
+export const knownBrowsers = pgTable(
+  "known_browsers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browser: text("browser").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browser] })],
 );

@@ -6,7 +6,7 @@ import "server-only";
  */
 import { getDatabase } from "@/lib/db";
 import { inBackground } from "@/lib/db/driver";
-import { env } from "@/lib/env";
+import { env, publicBaseUrl } from "@/lib/env";
 import { apiContext } from "@/lib/api-context";
 import { EventsWorker } from "./events-worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
@@ -17,8 +17,10 @@ import { purgeSessions } from "@/lib/auth/sessions";
 import { purgeThrottle } from "@/lib/auth/throttle";
 import { purgeInvitations } from "@/lib/team/invitations";
 import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
+import { NotificationWorker } from "@/lib/notifications/worker";
+import { purgeNotifications } from "@/lib/notifications/outbox";
 
-type Runtime = { worker: EventsWorker; hub: LiveHub; stop(): Promise<void> };
+type Runtime = { worker: EventsWorker; hub: LiveHub; notifier: NotificationWorker; stop(): Promise<void> };
 const g = globalThis as unknown as { __eventsRuntime?: Promise<Runtime> };
 
 export function eventsRuntime(): Promise<Runtime> {
@@ -28,6 +30,13 @@ export function eventsRuntime(): Promise<Runtime> {
     const e = env();
     const worker = new EventsWorker({ db: opened.db, ctx }).start();
     const hub = new LiveHub(opened);
+    // Notifications: what is new (MED deadlines on the provider's clock, approvals, failures…) into
+    // the outbox, and the outbox's mail out, on every instance (lib/notifications).
+    const notifier = new NotificationWorker({
+      opened,
+      mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, baseUrl: publicBaseUrl(e) },
+      providerNow: (target) => ctx.providerNow(target),
+    }).start();
     const reconcile = { webhookGraceMs: e.RECONCILE_WEBHOOK_GRACE_SECONDS * 1000 };
     let syncing = false;
     let purgedAt = 0;
@@ -67,6 +76,7 @@ export function eventsRuntime(): Promise<Runtime> {
           await purgeThrottle(opened.db);
           await purgeInvitations(opened.db);
           await purgeRefusedDeliveries(opened.db);
+          await purgeNotifications(opened.db);
           purgedAt = Date.now();
         }
       } finally {
@@ -79,9 +89,10 @@ export function eventsRuntime(): Promise<Runtime> {
     return {
       worker,
       hub,
+      notifier,
       async stop() {
         clearInterval(timer);
-        await worker.stop();
+        await Promise.all([worker.stop(), notifier.stop()]);
       },
     };
   })();

@@ -5,7 +5,8 @@
  */
 import nodemailer, { type Transporter } from "nodemailer";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `messageId`: a stable Message-ID, so a mail sent twice (a retry after a crash) is one message to the reader's client. */
+export type Mail = { to: string; subject: string; text: string; html?: string; messageId?: string };
 export type MailResult = { delivered: true; messageId: string } | { delivered: false; reason: "no_smtp" | "failed" };
 
 const transports = new Map<string, Transporter>();

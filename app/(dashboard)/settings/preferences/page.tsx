@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import { SectionCard } from "@/components/shell/section-card";
 import { LanguageForm } from "@/components/settings/language-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
+import { NotificationPreferences } from "@/components/settings/notification-preferences";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { memberPreferences } from "@/lib/notifications/preferences";
 import { authorizePage } from "@/lib/auth/authorize";
 import { formatDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -25,6 +29,7 @@ export default async function PreferencesPage() {
     { label: t("preferences.numberExample"), value: formatNumber("9876543.21", locale), id: "number" },
   ];
   const chosen = access.timeZone && timeZoneChoices().includes(access.timeZone) ? access.timeZone : null;
+  const notifications = await memberPreferences(await getDb(), access.userId);
   return (
     <div className="grid max-w-2xl gap-6">
       <SectionCard title={t("preferences.title")} description={t("preferences.description")}>
@@ -36,6 +41,14 @@ export default async function PreferencesPage() {
             defaultLabel={t("preferences.timeZoneDefault", { zone: zoneLabel(LOCALE_TIME_ZONES[locale], now) })}
           />
         </div>
+      </SectionCard>
+      <SectionCard id="notifications" className="scroll-mt-20" title={t("notifications.preferences.title")} description={t("notifications.preferences.description")}>
+        {!env().SMTP_URL && (
+          <p className="mb-3 text-sm text-muted-foreground" data-testid="no-smtp">
+            {t("notifications.preferences.noSmtp")}
+          </p>
+        )}
+        <NotificationPreferences rows={notifications} />
       </SectionCard>
       <SectionCard title={t("preferences.formatPreview")}>
         <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">

@@ -8,7 +8,7 @@ import { protectedAction, selfAction, type ActionContext } from "@/lib/actions/s
 import { Refusal } from "@/lib/refusal";
 import { keyring } from "@/lib/security/keyring";
 import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, publicBaseUrl } from "@/lib/env";
 import { securityNotice } from "@/lib/auth/security-notice";
 import { signOut } from "@/lib/auth";
 import { sessionClock } from "@/lib/auth/authorize";
@@ -31,21 +31,25 @@ export const changePasswordAction = selfAction(
     .object({ current: z.string().min(1, "auth.passwordRequired").max(200), next: z.string().min(12, "auth.passwordTooShort").max(200, "auth.passwordTooLong"), confirm: z.string() })
     .refine((v) => v.next === v.confirm, { path: ["confirm"], message: "auth.passwordsDoNotMatch" }),
   async (input, { access, actor }) =>
-    changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor).catch((e: unknown) => {
+    changePassword(await getDb(), access.userId, { current: input.current, next: input.next }, access.session?.id ?? null, actor, await memberNotice()).catch((e: unknown) => {
       // This form calls its password field "current".
       if (e instanceof SecurityChangeRefused && e.code === "WRONG_PASSWORD") throw new Refusal(e.code, e.messageKey, undefined, "current");
       throw e;
     }),
 );
 
+/** Tells the member of a change to their account's security (bell and mail, lib/auth/security-notice.ts). */
+async function memberNotice() {
+  const e = env();
+  return securityNotice(await getDb(), { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, baseUrl: publicBaseUrl(e) });
+}
+
 /** The password, and a code while two-factor is on: what every two-factor change asks for. */
 const proofSchema = z.object({ password: z.string().min(1, "auth.passwordRequired").max(200), code: z.string().trim().max(40).optional() });
 
 async function twoFactorChange({ access, actor }: ActionContext) {
-  const db = await getDb();
-  const e = env();
   if (!access.session) throw new Refusal("UNAUTHENTICATED", "errors.unauthenticated");
-  return { change: { db, keyring: keyring(), actor, notice: securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }) }, sessionId: access.session.id };
+  return { change: { db: await getDb(), keyring: keyring(), actor, notice: await memberNotice() }, sessionId: access.session.id };
 }
 
 /** Step one of enrolment (or of a move to a new phone): the password (and a current code) first, then a new secret for the app. */
@@ -72,11 +76,11 @@ export const regenerateRecoveryCodesAction = selfAction(proofSchema, async (proo
   return { recoveryCodes: await regenerateRecoveryCodes(change, ctx.access.userId, proof) };
 });
 
-export const revokeSessionAction = selfAction(z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => ({ ended: await endSession(await getDb(), access.userId, id, actor) }));
+export const revokeSessionAction = selfAction(z.object({ id: z.uuid() }), async ({ id }, { access, actor }) => ({ ended: await endSession(await getDb(), access.userId, id, actor, await memberNotice()) }));
 
 /** Ends every session of the member, this one too, and signs this browser out. */
 export async function signOutEverywhereAction(): Promise<{ ok: false; error: { code: string; message: string } } | void> {
-  const result = await selfAction(z.object({}), async (_input, { access, actor }) => endAllSessions(await getDb(), access.userId, actor))({});
+  const result = await selfAction(z.object({}), async (_input, { access, actor }) => endAllSessions(await getDb(), access.userId, actor, await memberNotice()))({});
   if (!result.ok) return result;
   await signOut({ redirectTo: "/login" });
 }

@@ -81,7 +81,7 @@ export const resetTwoFactorAction = teamAction(
   async ({ userId }, { access, actor }) => {
     const db = await getDb();
     const e = env();
-    await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }));
+    await resetMemberTwoFactor(db, access.organizationId, userId, actor, securityNotice(db, { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, baseUrl: publicBaseUrl(e) }));
     return { userId };
   },
 );
