@@ -191,31 +191,34 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
             </TableBody>
           </Table>
           {/* Phones: one card per row, its errors in full (a table would hide them off to the side). */}
-          <ul className="grid max-h-[32rem] gap-2 overflow-y-auto sm:hidden" aria-label={t("bulk.preview.caption")}>
-            {rows.map((r) => {
-              const bad = r.errors.length > 0;
-              return (
-                <li key={r.line} className={cn("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="font-medium">
-                      {t("bulk.preview.row")} {r.line} · {kindLabel(r.kind)} · {!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}
+          {/* Scrolls on its own, so a keyboard can reach it too (as Table's container). */}
+          <div tabIndex={0} role="region" aria-label={t("bulk.preview.caption")} className="max-h-[32rem] overflow-y-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:hidden">
+            <ul className="grid gap-2">
+              {rows.map((r) => {
+                const bad = r.errors.length > 0;
+                return (
+                  <li key={r.line} className={cn("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-medium">
+                        {t("bulk.preview.row")} {r.line} · {kindLabel(r.kind)} · {!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}
+                      </span>
+                      {!bad && (
+                        <Badge variant="success">
+                          <CheckCircle2 aria-hidden /> {t("bulk.preview.ready")}
+                        </Badge>
+                      )}
                     </span>
-                    {!bad && (
-                      <Badge variant="success">
-                        <CheckCircle2 aria-hidden /> {t("bulk.preview.ready")}
-                      </Badge>
-                    )}
-                  </span>
-                  <span className="truncate font-mono text-xs text-muted-foreground">{r.recipient || "—"}</span>
-                  {r.errors.map((e) => (
-                    <span key={e} className="text-xs text-destructive">
-                      {e}
-                    </span>
-                  ))}
-                </li>
-              );
-            })}
-          </ul>
+                    <span className="truncate font-mono text-xs text-muted-foreground">{r.recipient || "—"}</span>
+                    {r.errors.map((e) => (
+                      <span key={e} className="text-xs text-destructive">
+                        {e}
+                      </span>
+                    ))}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
           {p.valid === 0 ? (
             <p className="text-sm text-destructive">{t("bulk.preview.none")}</p>
           ) : (
