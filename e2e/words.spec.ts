@@ -19,7 +19,7 @@ const CHECKS: { name: string; pattern: RegExp; locales: string[] }[] = [
 ];
 
 /** What is not a message key although it has dots: addresses, e-mails, file names, the clock's "a.m." and pt-BR's "p.p." (percentage points). */
-const NOT_WORDS = [/\bp\.p\./g, /\bhttps?:\/\/\S+/g, /\S+@\S+/g, /\b[ap]\.\s?m\./g, /\b[\w-]+\.(csv|pdf|json|txt)\b/g, /\b(?:[a-z0-9-]+\.)+(?:com|net|org|br|mx|dev|local|example)\b/g];
+const NOT_WORDS = [/\bp\.p\./g, /\bhttps?:\/\/\S+/g, /\S+@\S+/g, /\b[ap]\.\s?m\./g, /\b[\w-]+\.(csv|pdf|json|txt|png|jpe?g)\b/g, /\b(?:[a-z0-9-]+\.)+(?:com|net|org|br|mx|dev|local|example)\b/g];
 
 /**
  * The engineering pages, where the API's own event names and statuses are the subject (README: they
