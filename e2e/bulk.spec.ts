@@ -110,12 +110,21 @@ test("a 50-row CSV with 3 bad rows: the 3 errors shown, the 47 others sent once 
     const api = new PaymentApiClient({ baseUrl: SANDBOX_URL, clientId: credential.client_id, clientSecret: credential.client_secret, signingKey: credential.signing_key, tokenStore: new InMemoryTokenStore() });
     const atSandbox = async (externalId: string) => (await api.transactions.list({ external_id: externalId })).items.length;
 
-    // Upload: every row checked, the 3 bad ones shown with their errors, nothing sent yet.
+    // Upload: the file dropped on the drop zone; every row checked, the 3 bad ones shown with their
+    // errors, the totals per currency exact, nothing sent yet.
     await page.goto("/send/bulk");
-    await page.getByLabel("CSV file").setInputFiles({ name: "payouts-march.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "payouts-march.csv", { type: "text/csv" }));
+      return transfer;
+    }, csv());
+    await page.getByTestId("bulk-drop-zone").dispatchEvent("drop", { dataTransfer: dropped });
     const preview = page.getByTestId("bulk-preview");
     await expect(preview.getByTestId("bulk-summary")).toHaveText("47 payouts ready · 3 rows with errors");
+    // 16 PIX rows of 1.01 … 1.49 (not row 7), 16 SPEI rows of 22 … 70 (not row 23), 15 of 3 USDT (not row 42).
+    await expect(preview.getByTestId("bulk-total")).toHaveText(["BRL · 16 payoutsR$20.18", "MXN · 16 payoutsMX$739.00", "USDT · 15 payouts45.00 USDT"]);
     await expect(preview.getByTestId("bulk-row")).toHaveCount(50);
+    await expect(preview.locator('[data-testid="bulk-row"][data-line="1"]')).toContainText("CPF 529.982.247-25");
     const bad = preview.locator('[data-testid="bulk-row"][data-invalid]');
     await expect(bad).toHaveCount(3);
     expect(await bad.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-line"))))).toEqual(BAD_ROWS);

@@ -173,6 +173,29 @@ export async function signedInNow(browser: Browser, member: Member = { ...demoAd
   return memberContext(browser, { ...member, rosterRole: undefined }, options);
 }
 
+/**
+ * Changes the approval policy on /send/approvals (the page open) as an admin does: its sentences
+ * turned editable in place, "every payout", "nothing waits", or thresholds per currency
+ * (`{ BRL: "100" }`), then saved. Whether it applied or waits for another admin is the caller's to check.
+ */
+export async function changeApprovalPolicy(page: Page, rule: "all" | "none" | Record<string, string>): Promise<void> {
+  await page.getByRole("button", { name: "Change the rules" }).click();
+  const form = page.getByTestId("approval-policy-form");
+  if (rule === "all") await form.getByRole("button", { name: "Hold every payout" }).click();
+  else if (rule === "none") await form.getByRole("button", { name: "Let every payout through" }).click();
+  else {
+    for (const [i, [currency, amount]] of Object.entries(rule).entries()) {
+      const add = i === 0 ? form.getByRole("button", { name: /^(Hold|Only) payouts over an amount$/ }) : form.getByRole("button", { name: "Add a currency" });
+      if (i > 0 || (await add.count())) await add.click();
+      const sentence = form.getByTestId("approval-rule").last();
+      await sentence.getByLabel("Currency of this rule").selectOption(currency);
+      await sentence.getByLabel(`Threshold in ${currency}`).fill(amount);
+    }
+  }
+  await form.getByRole("button", { name: "Save policy" }).click();
+  await expect(form).toHaveCount(0);
+}
+
 /** A server action as the browser sent it: its id and the URL it was posted to. */
 export type CapturedAction = { url: string; id: string };
 

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import { test, expect, as, memberContext, merchantIntegration, roster, sandboxControl, seriousViolations } from "./fixtures";
+import { test, expect, as, changeApprovalPolicy, memberContext, merchantIntegration, roster, sandboxControl, seriousViolations } from "./fixtures";
 import type { PaymentApiClient } from "../lib/payment-api";
 import { formatMoney } from "../lib/i18n/format";
 import { parseCsv } from "../lib/payouts/bulk/file";
@@ -200,9 +200,8 @@ test("a payout waiting for approval is on the list of an admin who may approve i
   const second = await as(browser, "admin2");
   try {
     await admin.page.goto("/send/approvals");
-    await admin.page.getByTestId("approval-policy-form").getByLabel("Every payout waits for approval").check();
-    await admin.page.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
-    await expect(admin.page.getByTestId("approval-policy-current")).toHaveText("Every payout waits for a second member.");
+    await changeApprovalPolicy(admin.page, "all");
+    await expect(admin.page.getByTestId("approval-policy-current")).toHaveText("Every payout, transfer and bulk batch needs a second admin's approval.");
 
     // The operator asks for a PIX payout from the Overview's own quick action.
     const p = operator.page;
@@ -238,11 +237,10 @@ test("a payout waiting for approval is on the list of an admin who may approve i
       await admin.page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
       await expect(admin.page.getByRole("dialog")).toHaveCount(0);
     }
-    await admin.page.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
-    await admin.page.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+    await changeApprovalPolicy(admin.page, "none");
     await second.page.goto("/send/approvals");
     await second.page.getByTestId("approval-policy-proposal").getByRole("button", { name: "Approve change" }).click();
-    await expect(second.page.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+    await expect(second.page.getByTestId("approval-policy-current")).toHaveText("No payout waits for approval: members who can send, send.");
     for (const m of [admin, operator, second]) await m.context.close();
   }
 });

@@ -7,8 +7,12 @@
  */
 import type { Page } from "@playwright/test";
 import { generateAddress } from "../lib/payments/crypto-address";
-import { test, expect, callAction, captureAction, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
+import { test, expect, callAction, captureAction, changeApprovalPolicy, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
 import { newestMailTo } from "./support/mail-catcher";
+
+/** The approval policy's sentences, as the Approvals page writes them. */
+const NO_APPROVAL = "No payout waits for approval: members who can send, send.";
+const EVERY_PAYOUT = "Every payout, transfer and bulk batch needs a second admin's approval.";
 
 /** A PIX payout to a CPF key; the amount typed is what leaves the balance ("You send") unless `receives`. */
 async function fillPix(page: Page, amount: string, mode: "You send" | "Recipient receives" = "You send") {
@@ -122,14 +126,13 @@ test("a crypto payout on a layer-2 network warns first, fails with its error cod
  */
 async function noApprovalsAgain(proposer: Page, approver: Page) {
   await proposer.goto("/send/approvals");
-  await proposer.getByTestId("approval-policy-form").getByLabel("Nothing waits: members who can send, send").check();
-  await proposer.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
+  await changeApprovalPolicy(proposer, "none");
   await expect(proposer.getByText("Saved for another admin to approve").first()).toBeVisible();
-  await expect(proposer.getByTestId("approval-policy-current")).not.toHaveText("Payouts are sent without approval.");
+  await expect(proposer.getByTestId("approval-policy-current")).not.toHaveText(NO_APPROVAL);
   await expect(proposer.getByTestId("approval-policy-proposal").getByRole("button", { name: "Approve change" })).toHaveCount(0);
   await approver.goto("/send/approvals");
   await approver.getByTestId("approval-policy-proposal").getByRole("button", { name: "Approve change" }).click();
-  await expect(approver.getByTestId("approval-policy-current")).toHaveText("Payouts are sent without approval.");
+  await expect(approver.getByTestId("approval-policy-current")).toHaveText(NO_APPROVAL);
   await expect(approver.getByTestId("approval-policy-proposal")).toHaveCount(0);
 }
 
@@ -138,11 +141,8 @@ test("a payout above the threshold waits for a second admin, and the requester c
   const second = roster("admin2");
   try {
     await page.goto("/send/approvals");
-    const policy = page.getByTestId("approval-policy-form");
-    await policy.getByLabel("Amounts above a threshold wait for approval").check();
-    await policy.getByLabel("BRL").fill("100");
-    await policy.getByRole("button", { name: "Save policy" }).click();
-    await expect(page.getByTestId("approval-policy-current")).toContainText("BRL > R$100.00");
+    await changeApprovalPolicy(page, { BRL: "100" });
+    await expect(page.getByTestId("approval-policy-current").locator("li")).toHaveText(["Payouts over R$100.00 need a second admin's approval.", "Payouts in other currencies are sent without approval."]);
 
     await fillPix(page, "150");
     await page.getByRole("button", { name: "Review payout" }).click();
@@ -199,9 +199,8 @@ test("the requester's own approval is refused even by a direct call", async ({ b
   try {
     // The second admin holds every payout for approval, then asks for one.
     await otherPage.goto("/send/approvals");
-    await otherPage.getByTestId("approval-policy-form").getByLabel("Every payout waits for approval").check();
-    await otherPage.getByTestId("approval-policy-form").getByRole("button", { name: "Save policy" }).click();
-    await expect(otherPage.getByTestId("approval-policy-current")).toHaveText("Every payout waits for a second member.");
+    await changeApprovalPolicy(otherPage, "all");
+    await expect(otherPage.getByTestId("approval-policy-current")).toHaveText(EVERY_PAYOUT);
     await fillPix(otherPage, "3");
     await otherPage.getByRole("button", { name: "Review payout" }).click();
     const reference = await reviewReference(otherPage);

@@ -1,8 +1,8 @@
 /**
  * Every signed-in page (the tour's list) read in Portuguese and in Spanish, as a merchant reads it:
  * no text that looks like a message key ("transactions.status.pending"), no raw API status word in
- * English, no "a.m.." and, in Portuguese, no amount with a decimal point beside its currency
- * ("1.00 BRL"). The language comes from the `locale` cookie (the roster's admin has chosen none), so
+ * English, no "a.m..", no amount after a bare "$" (which dollar?) and, in Portuguese, no amount with a
+ * decimal point beside its currency ("1.00 BRL"). The language comes from the `locale` cookie (the roster's admin has chosen none), so
  * no other journey sees it. Every finding is listed, page by page, in the failure message.
  */
 import { mkdirSync } from "node:fs";
@@ -14,10 +14,12 @@ const CHECKS: { name: string; pattern: RegExp; locales: string[] }[] = [
   { name: "English status word", pattern: /\b(pending|confirmed|failed|paid|won|lost)\b/gi, locales: ["pt-BR", "es-MX"] },
   { name: "doubled period", pattern: /[ap]\.\s?m\.\./g, locales: ["pt-BR", "es-MX"] },
   { name: "dot-decimal amount", pattern: /\d+\.\d{2}\s?(BRL|R\$)/g, locales: ["pt-BR"] },
+  // Pesos beside reais and dollars: "MX$1,500.00", never a bare "$1,500.00" that could be any dollar.
+  { name: "bare dollar", pattern: /(?<![A-Z])\$\s?\d/g, locales: ["pt-BR", "es-MX"] },
 ];
 
 /** What is not a message key although it has dots: addresses, e-mails, file names, the clock's "a.m." and pt-BR's "p.p." (percentage points). */
-const NOT_WORDS = [/\bp\.p\./g, /\bhttps?:\/\/\S+/g, /\S+@\S+/g, /\b[ap]\.\s?m\./g, /\b[\w-]+\.(csv|pdf|json|txt)\b/g, /\b(?:[a-z0-9-]+\.)+(?:com|net|org|br|mx|dev|local|example)\b/g];
+const NOT_WORDS = [/\bp\.p\./g, /\bhttps?:\/\/\S+/g, /\S+@\S+/g, /\b[ap]\.\s?m\./g, /\b[\w-]+\.(csv|pdf|json|txt|png|jpe?g)\b/g, /\b(?:[a-z0-9-]+\.)+(?:com|net|org|br|mx|dev|local|example)\b/g];
 
 /**
  * The engineering pages, where the API's own event names and statuses are the subject (README: they
@@ -41,7 +43,7 @@ async function findings(page: Page, locale: string, path: string): Promise<strin
 }
 
 for (const locale of ["pt-BR", "es-MX"] as const) {
-  test(`every signed-in page reads in ${locale}: no message key, English status word, "a.m.." or dot-decimal amount`, async ({ browser, baseURL }) => {
+  test(`every signed-in page reads in ${locale}: no message key, English status word, "a.m..", bare "$" or dot-decimal amount`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const { context, page } = await as(browser, "admin", { locale });
     await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);

@@ -2,7 +2,7 @@
 
 /**
  * New conversion: from (a currency the account holds), to, and the amount typed the member's way.
- * The live rate is read again every 15 s while the page is visible. "Get quote" asks the provider to
+ * The live rate is a query, read again every 15 s while the page is visible. "Get quote" asks the provider to
  * simulate: from_amount, fee, spread, rate and to_amount, with a countdown to expires_at (counted on
  * the provider's clock: the server says how long the quote still holds there). "Convert" asks for a
  * confirmation that sums up both sides, then executes; a quote that expired meanwhile comes back
@@ -14,6 +14,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDownUp, ArrowRight, RefreshCw, Timer } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -47,6 +48,7 @@ import { conversionQuoteAction, conversionRateAction, conversionRequoteAction, e
 import { newReference } from "@/lib/reference";
 import { cn } from "@/lib/utils";
 import { ResultCard } from "./conversion-result";
+import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { ReviewLines, ReviewStep } from "@/components/money/review-step";
 import { applyFieldErrors } from "@/components/forms/field-errors";
 
@@ -59,6 +61,11 @@ const STORAGE_KEY = "convert:pending";
 /** NativeSelect fits its content; in this form both selects take their column. */
 const WIDE_SELECT = "[&_[data-slot=native-select-wrapper]]:w-full";
 const RATE_EVERY_MS = 15_000;
+/** How long typing pauses before the typed amount's rate is read. */
+const RATE_PAUSE_MS = 350;
+
+/** The provider's (or the rate budget's) refusal of a rate read, in the member's words. */
+class RateRefused extends Error {}
 
 function pendingOf(quote: ConversionQuote, msLeft: number, requoted?: Pending["requoted"]): Pending {
   return { quote, externalId: newReference("cv"), deadline: Date.now() + msLeft, ...(requoted ? { requoted } : {}) };
@@ -147,30 +154,28 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
     return () => clearTimeout(id);
   }, [form]);
 
-  // The live rate: now, on every change (after a pause in typing), every 15 s while the page is visible.
-  const [rate, setRate] = useState<{ view: RateView } | { error: string } | null>(null);
-  const rateAmount = amount ?? "1";
-  useEffect(() => {
-    if (!isConversionCurrency(base) || !isConversionCurrency(destination) || base === destination) return;
-    let cancelled = false;
-    const read = async () => {
-      if (document.visibilityState !== "visible") return;
-      const r = await conversionRateAction({ base, destination, amount: rateAmount }).catch(() => null);
-      if (cancelled || !r) return;
-      setRate(r.ok ? { view: r.data } : { error: r.error.message });
-    };
-    const first = setTimeout(read, 350);
-    const every = setInterval(read, RATE_EVERY_MS);
-    const onVisible = () => document.visibilityState === "visible" && read();
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      cancelled = true;
-      clearTimeout(first);
-      clearInterval(every);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [base, destination, rateAmount]);
-  const shownRate = rate && "view" in rate && rate.view.base === base && rate.view.destination === destination ? rate.view : null;
+  // The live rate, a query on the one QueryClient: read for the pair and the amount once typing pauses,
+  // again every 15 s while the page is visible and when the member comes back to it. The provider
+  // sends no event when its rates move, so there is no live stream to invalidate it: it is refetched.
+  const rateAmount = useDebouncedValue(amount ?? "1", RATE_PAUSE_MS);
+  const rateQuery = useQuery({
+    queryKey: ["convert-rate", base, destination, rateAmount],
+    queryFn: async (): Promise<RateView> => {
+      const r = await conversionRateAction({ base, destination, amount: rateAmount });
+      if (!r.ok) throw new RateRefused(r.error.message);
+      return r.data;
+    },
+    enabled: isConversionCurrency(base) && isConversionCurrency(destination) && base !== destination,
+    refetchInterval: RATE_EVERY_MS,
+    staleTime: RATE_EVERY_MS,
+    // The pair's last rate stays on screen while the new amount's is read.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  // A refusal is said; a read that never arrived (offline a moment) leaves the last rate up until the next.
+  const rateError = rateQuery.error instanceof RateRefused ? rateQuery.error.message : null;
+  const rateView = rateError === null ? (rateQuery.data ?? null) : null;
+  const shownRate = rateView && rateView.base === base && rateView.destination === destination ? rateView : null;
 
   const available = (currency: string) => balances.find((b) => b.currency === currency)?.available;
   const fromOptions = useMemo(() => {
@@ -327,8 +332,8 @@ export function ConvertPanel({ balances }: { balances: BalanceLine[] }) {
                   {inverseText(shownRate.rate, base, destination)}
                 </span>
               </>
-            ) : rate && "error" in rate ? (
-              <span className="text-destructive">{t("convert.rate.unavailable", { message: rate.error })}</span>
+            ) : rateError !== null ? (
+              <span className="text-destructive">{t("convert.rate.unavailable", { message: rateError })}</span>
             ) : (
               <span className="inline-flex items-center gap-1.5 text-muted-foreground">
                 <Spinner className="size-3.5" /> {t("convert.rate.loading")}

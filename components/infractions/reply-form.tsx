@@ -9,9 +9,10 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
-import { FileUp, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DropZone } from "@/components/ui/drop-zone";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -132,7 +133,6 @@ function ReplyFormBody({ infractionId, type }: { infractionId: string; type: str
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [previous, setPrevious] = useState<string[]>(draft?.fileNames ?? []);
   const [ticked, setTicked] = useState<Set<string>>(() => new Set());
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -287,51 +287,16 @@ function ReplyFormBody({ infractionId, type }: { infractionId: string; type: str
 
           <div className="grid gap-2">
             <span className="text-sm font-medium">{t("infractions.reply.files")}</span>
-            <div
-              data-dragging={dragging || undefined}
-              className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm focus-within:ring-[3px] focus-within:ring-ring/50 data-[dragging]:border-primary data-[dragging]:bg-muted"
-              onDragEnter={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragOver={(e) => {
-                e.preventDefault();
-                e.dataTransfer.dropEffect = "copy";
-              }}
-              onDragLeave={(e) => {
-                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-              }}
-              onDrop={(e) => {
-                e.preventDefault();
-                setDragging(false);
-                if (!uploading) void addFiles(e.dataTransfer.files);
-              }}
-            >
-              <FileUp aria-hidden className="size-6 text-muted-foreground" />
-              <p>
-                {t("infractions.reply.dropHere")}{" "}
-                <label htmlFor={ids.files} className="cursor-pointer font-medium text-primary underline underline-offset-4">
-                  {t("infractions.reply.choose")}
-                </label>
-              </p>
-              <input
-                id={ids.files}
-                type="file"
-                multiple
-                accept={EVIDENCE_ACCEPT}
-                className="sr-only"
-                disabled={uploading}
-                aria-describedby={`${ids.files}-hint`}
-                onChange={(e) => {
-                  const files = e.target.files ? Array.from(e.target.files) : [];
-                  e.target.value = ""; // the same file can be chosen again after a removal
-                  void addFiles(files);
-                }}
-              />
-              <p id={`${ids.files}-hint`} className="text-xs text-muted-foreground">
-                {t("infractions.reply.filesHint", { max: MAX_FILES })}
-              </p>
-            </div>
+            <DropZone
+              id={ids.files}
+              multiple
+              accept={EVIDENCE_ACCEPT}
+              disabled={uploading}
+              prompt={t("infractions.reply.dropHere")}
+              choose={t("infractions.reply.choose")}
+              hint={t("infractions.reply.filesHint", { max: MAX_FILES })}
+              onFiles={(files) => void addFiles(files)}
+            />
 
             {missingPrevious.length > 0 && (
               <p className="text-sm text-muted-foreground" role="status">

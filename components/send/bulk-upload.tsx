@@ -5,14 +5,14 @@
  * under a token fixed when the file was chosen, so a double click or a retry is one batch; sending
  * money asks for the password again when the last proof is old (useReauth).
  */
-import { useId, useRef, useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { AlertTriangle, CheckCircle2, Download, FileUp } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/shell/confirm-dialog";
-import { Input } from "@/components/ui/input";
+import { DropZone } from "@/components/ui/drop-zone";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -23,6 +23,8 @@ import { formatMoney } from "@/lib/i18n/format";
 import { cn } from "@/lib/utils";
 import { createBatchAction, previewBulkAction, type Preview } from "@/app/(dashboard)/send/bulk/actions";
 
+const BULK_KINDS = ["pix", "spei", "crypto"] as const;
+
 type Chosen = { fileName: string; text: string; token: string; preview: Extract<Preview, { ok: true }> };
 
 export function BulkUpload({ template, maxRows, maxKb, environment }: { template: string; maxRows: number; maxKb: number; environment: string }) {
@@ -30,7 +32,6 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
   const router = useRouter();
   const withReauth = useReauth();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [checking, startChecking] = useTransition();
   const [sending, startSending] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +59,6 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
   const reset = () => {
     setChosen(null);
     setError(null);
-    if (input.current) input.current.value = "";
   };
 
   const send = () => {
@@ -78,6 +78,8 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
   const totals = p ? Object.entries(p.totals).map(([c, a]) => formatMoney(a, c, locale)).join(" · ") : "";
   const rows = p ? (onlyErrors ? p.rows.filter((r) => r.errors.length) : p.rows) : [];
   const counts = p ? { valid: p.valid, invalid: p.invalid } : { valid: 0, invalid: 0 };
+  // The type in the member's words when it is one; as typed (it is then the row's error) otherwise.
+  const kindLabel = (kind: string) => (BULK_KINDS.includes(kind as (typeof BULK_KINDS)[number]) ? t(`send.kinds.${kind as (typeof BULK_KINDS)[number]}`) : kind || "—");
 
   return (
     <div className="grid gap-4">
@@ -91,20 +93,17 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
       <p className="text-sm text-muted-foreground">{t("bulk.templateHelp")}</p>
       <div className="grid gap-1.5">
         <Label htmlFor={inputId}>{t("bulk.file")}</Label>
-        <Input
-          ref={input}
+        <DropZone
           id={inputId}
-          type="file"
           accept=".csv,text/csv"
           disabled={checking || sending}
-          aria-describedby={`${inputId}-help`}
-          onChange={(e) => choose(e.target.files?.[0])}
-          className="max-w-md"
-          data-testid="bulk-file"
+          prompt={t("bulk.dropHere")}
+          choose={t("bulk.choose")}
+          hint={t("bulk.fileHelp", { rows: maxRows.toLocaleString(locale), kb: maxKb })}
+          onFiles={(files) => choose(files[0])}
+          className="max-w-xl"
+          data-testid="bulk-drop-zone"
         />
-        <p id={`${inputId}-help`} className="text-xs text-muted-foreground">
-          {t("bulk.fileHelp", { rows: maxRows.toLocaleString(locale), kb: maxKb })}
-        </p>
       </div>
       {checking && (
         <p className="inline-flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -127,7 +126,18 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
               {t("bulk.preview.summary", counts)}
             </p>
           </div>
-          {p.valid > 0 && <p className="text-sm text-muted-foreground">{t("bulk.preview.totals", { totals })}</p>}
+          {p.valid > 0 && (
+            <div role="group" aria-label={t("bulk.preview.totalsLabel")} data-testid="bulk-totals">
+              <dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-2">
+                {Object.entries(p.totals).map(([currency, total]) => (
+                  <div key={currency} className="grid gap-0.5 rounded-md border bg-muted/40 px-3 py-2" data-testid="bulk-total" data-currency={currency}>
+                    <dt className="text-xs text-muted-foreground">{t("bulk.preview.totalIn", { currency, count: p.counts[currency] ?? 0 })}</dt>
+                    <dd className="text-base font-semibold tabular-nums">{formatMoney(total, currency, locale)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
           {p.held && (
             <Alert variant="warning">
               <AlertTriangle aria-hidden />
@@ -157,7 +167,7 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
                 return (
                   <TableRow key={r.line} data-testid="bulk-row" data-line={r.line} data-invalid={bad || undefined} className={cn(bad && "bg-destructive/5")}>
                     <TableCell className="text-right font-mono text-xs tabular-nums">{r.line}</TableCell>
-                    <TableCell className="uppercase">{r.kind || "—"}</TableCell>
+                    <TableCell>{kindLabel(r.kind)}</TableCell>
                     <TableCell className="text-right whitespace-nowrap tabular-nums">{!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}</TableCell>
                     <TableCell className="max-w-[18rem] truncate font-mono text-xs" title={r.recipient}>
                       {r.recipient || "—"}
@@ -181,31 +191,34 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
             </TableBody>
           </Table>
           {/* Phones: one card per row, its errors in full (a table would hide them off to the side). */}
-          <ul className="grid max-h-[32rem] gap-2 overflow-y-auto sm:hidden" aria-label={t("bulk.preview.caption")}>
-            {rows.map((r) => {
-              const bad = r.errors.length > 0;
-              return (
-                <li key={r.line} className={cn("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="font-medium">
-                      {t("bulk.preview.row")} {r.line} · <span className="uppercase">{r.kind || "—"}</span> · {!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}
+          {/* Scrolls on its own, so a keyboard can reach it too (as Table's container). */}
+          <div tabIndex={0} role="region" aria-label={t("bulk.preview.caption")} className="max-h-[32rem] overflow-y-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:hidden">
+            <ul className="grid gap-2">
+              {rows.map((r) => {
+                const bad = r.errors.length > 0;
+                return (
+                  <li key={r.line} className={cn("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-medium">
+                        {t("bulk.preview.row")} {r.line} · {kindLabel(r.kind)} · {!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}
+                      </span>
+                      {!bad && (
+                        <Badge variant="success">
+                          <CheckCircle2 aria-hidden /> {t("bulk.preview.ready")}
+                        </Badge>
+                      )}
                     </span>
-                    {!bad && (
-                      <Badge variant="success">
-                        <CheckCircle2 aria-hidden /> {t("bulk.preview.ready")}
-                      </Badge>
-                    )}
-                  </span>
-                  <span className="truncate font-mono text-xs text-muted-foreground">{r.recipient || "—"}</span>
-                  {r.errors.map((e) => (
-                    <span key={e} className="text-xs text-destructive">
-                      {e}
-                    </span>
-                  ))}
-                </li>
-              );
-            })}
-          </ul>
+                    <span className="truncate font-mono text-xs text-muted-foreground">{r.recipient || "—"}</span>
+                    {r.errors.map((e) => (
+                      <span key={e} className="text-xs text-destructive">
+                        {e}
+                      </span>
+                    ))}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
           {p.valid === 0 ? (
             <p className="text-sm text-destructive">{t("bulk.preview.none")}</p>
           ) : (

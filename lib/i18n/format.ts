@@ -52,9 +52,27 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   return f;
 }
 
+/**
+ * Whether the language writes a currency other than the US dollar as a bare "$" (es-MX writes MXN
+ * so): beside "BRL 49.90" or a USDT amount a bare "$" does not say which dollar, so it is written
+ * "MX$", as English and Portuguese write it.
+ */
+const bareDollar = new Map<string, boolean>();
+function writesBareDollar(locale: Locale, currency: string, f: Intl.NumberFormat): boolean {
+  const key = `${locale}|${currency}`;
+  let bare = bareDollar.get(key);
+  if (bare === undefined) bareDollar.set(key, (bare = currency !== "USD" && f.formatToParts(1).some((p) => p.type === "currency" && p.value === "$")));
+  return bare;
+}
+
 export function formatMoney(value: Exact, currency: string, locale: Locale): string {
   if (FIAT.has(currency)) {
-    return numberFormat(locale, { style: "currency", currency }).format(exact(value));
+    const f = numberFormat(locale, { style: "currency", currency });
+    if (!writesBareDollar(locale, currency, f)) return f.format(exact(value));
+    return f
+      .formatToParts(exact(value))
+      .map((p) => (p.type === "currency" ? `${currency.slice(0, 2)}$` : p.value))
+      .join("");
   }
   const digits = CRYPTO_DECIMALS[currency] ?? 8;
   const n = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(exact(value));

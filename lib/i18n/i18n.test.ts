@@ -60,7 +60,10 @@ describe("dictionaries", () => {
 describe("formats", () => {
   it("formats amounts exactly, without binary floats", () => {
     expect(formatMoney("90071992547409.99", "BRL", "pt-BR")).toBe("R$\u00a090.071.992.547.409,99");
-    expect(formatMoney("1234.5", "MXN", "es-MX")).toBe("$1,234.50");
+    // es-MX writes MXN as a bare "$"; beside other currencies it says which dollar.
+    expect(formatMoney("1234.5", "MXN", "es-MX")).toBe("MX$1,234.50");
+    expect(formatMoney("-0.1", "MXN", "es-MX")).toBe("-MX$0.10");
+    expect(formatMoney("1234.5", "MXN", "pt-BR")).toBe("MX$\u00a01.234,50");
     expect(formatMoney("0.00012345", "BTC", "en")).toBe("0.00012345 BTC");
     expect(formatMoney("1234567.123456", "USDT", "pt-BR")).toBe("1.234.567,123456 USDT");
   });

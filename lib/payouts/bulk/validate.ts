@@ -32,7 +32,7 @@ const PREVIEW_REFERENCE = "PREVIEW000";
 function recipientOf(get: (c: BulkColumn) => string, kind: string): string {
   if (kind === "pix") return [get("pix_key_type"), get("pix_key")].filter(Boolean).join(": ");
   if (kind === "spei") return [get("clabe"), get("name")].filter(Boolean).join(" · ");
-  if (kind === "crypto") return [get("address"), [get("coin"), get("network")].filter(Boolean).join(" on ")].filter(Boolean).join(" · ");
+  if (kind === "crypto") return [get("address"), get("coin"), get("network")].filter(Boolean).join(" · ");
   return "";
 }
 

@@ -38,11 +38,11 @@ function Party({ value, t }: { value: unknown; t: Translate }) {
   if (!value || typeof value !== "object") return <span className="text-muted-foreground">—</span>;
   const shown = (k: string, v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "object" ? JSON.stringify(v) : k === "document" ? maskDocument(String(v)) : String(v));
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+    <dl className="grid grid-cols-1 gap-x-3 text-sm max-sm:[&_dd]:mb-1.5 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-1">
       {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-muted-foreground">{partyFieldLabel(t, k)}</dt>
-          <dd className="break-all">{shown(k, v)}</dd>
+          <dd className="wrap-anywhere">{shown(k, v)}</dd>
         </div>
       ))}
     </dl>
@@ -203,7 +203,8 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
                 {t("infractions.assignee")}: {members.find((m) => m.id === inf!.assigneeId)?.name ?? t("infractions.unassigned")}
               </p>
             )}
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            {/* Label beside value from the sm breakpoint; on a phone the label above, so long labels leave the value its width. */}
+            <dl className="grid grid-cols-1 gap-x-4 text-sm max-sm:[&_dd]:mb-1.5 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2">
               <dt className="text-muted-foreground">{t("infractions.type")}</dt>
               <dd>{typeLabel}</dd>
               <dt className="text-muted-foreground">{t("infractions.detail.reason")}</dt>

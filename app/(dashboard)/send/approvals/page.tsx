@@ -5,13 +5,13 @@ import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ApprovalActions } from "@/components/send/approval-actions";
-import { ApprovalPolicyForm, PolicyProposal } from "@/components/send/approval-policy-form";
+import { ApprovalPolicyRules, PolicyProposal } from "@/components/send/approval-policy-form";
 import { PayoutList } from "@/components/send/payout-list";
 import { recipientText } from "@/lib/payouts/recipient";
 import { can } from "@/lib/auth/roles";
 import { awaitingBatches, listPayouts, recentlyDecided } from "@/lib/payouts/service";
 import { currentPolicy } from "@/lib/payouts/policy-changes";
-import type { ApprovalPolicy } from "@/lib/payouts/policy";
+import { policySentences } from "@/lib/payouts/policy";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
@@ -32,8 +32,6 @@ export default async function ApprovalsPage() {
     recentlyDecided(db, target),
     currentPolicy(db, access.organizationId),
   ]);
-  const describe = (p: ApprovalPolicy) =>
-    `${t(`send.policy.current.${p.mode}`)}${p.mode === "above" ? ` ${Object.entries(p.thresholds).map(([c, a]) => `${c} > ${formatMoney(a, c, locale)}`).join(" · ")}` : ""}`;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid content-start gap-6">
@@ -81,18 +79,15 @@ export default async function ApprovalsPage() {
         )}
       </div>
       <SectionCard title={t("send.policy.title")} description={t("send.policy.description")} className="content-start" contentClassName="grid gap-3">
-        <p className="text-sm" data-testid="approval-policy-current">
-          {describe(policy)}
-        </p>
+        <ApprovalPolicyRules policy={policy} canEdit={can(access.role, "organization.manage")} />
         {proposal && (
           <PolicyProposal
-            text={describe(proposal.policy)}
+            text={policySentences(proposal.policy, t, locale).join(" ")}
             by={t("send.policy.proposedBy", { name: proposal.proposedBy?.name ?? "—", date: formatDateTime(proposal.proposedAt, locale) })}
             own={proposal.proposedBy?.id === access.userId}
             canDecide={can(access.role, "organization.manage")}
           />
         )}
-        {can(access.role, "organization.manage") && <ApprovalPolicyForm policy={policy} />}
       </SectionCard>
     </div>
   );

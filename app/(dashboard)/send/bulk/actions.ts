@@ -14,7 +14,22 @@ import { recordAudit } from "@/lib/audit/audit";
 import { approveBatch, BULK_MAX_BYTES, createBatch, describeRowError, getBatch, rejectBatch, validateBulkCsv } from "@/lib/payouts/bulk";
 import { kickBulkRunner } from "@/lib/payouts/bulk-runtime";
 import { getApprovalPolicy, needsApproval } from "@/lib/payouts/service";
-import { translateKeyOrText } from "@/lib/i18n/translate";
+import { translateKeyOrText, type MessageKey, type Translate } from "@/lib/i18n/translate";
+import { recipientText } from "@/lib/payouts/recipient";
+import type { PayoutPlan } from "@/lib/payouts/form";
+import { formatDocument } from "@/lib/payments/documents";
+
+/**
+ * A valid row's recipient as the batch page writes it (the SPEI holder and bank, the address and
+ * network), a PIX key with its type and a CPF or CNPJ in its dots: the member checks their own file
+ * against it, so nothing is masked here.
+ */
+function planRecipient(t: Translate, plan: PayoutPlan): string {
+  if (plan.kind !== "pix") return recipientText(plan);
+  const { keyType, key = "" } = plan.recipient;
+  const shown = keyType === "cpf" || keyType === "cnpj" ? formatDocument(key) : key;
+  return keyType && t.has(`send.form.keyTypes.${keyType}`) ? `${t(`send.form.keyTypes.${keyType}` as MessageKey)} ${shown}` : shown;
+}
 
 const fileSchema = z.object({
   fileName: z.string().max(300).nullable(),
@@ -22,8 +37,12 @@ const fileSchema = z.object({
   text: z.string().max(BULK_MAX_BYTES * 2),
 });
 
+/** A row as the preview shows it: a valid row's amount exact and its recipient as Send shows it; an invalid one as typed, with its errors in the member's words. */
 export type PreviewRow = { line: number; kind: string; amount: string; currency: string | null; recipient: string; errors: string[] };
-export type Preview = { ok: true; rows: PreviewRow[]; valid: number; invalid: number; totals: Record<string, string>; held: boolean } | { ok: false; error: string };
+/** `totals`: per currency, the exact sum of the valid rows; `counts`: how many valid rows each has. */
+export type Preview =
+  | { ok: true; rows: PreviewRow[]; valid: number; invalid: number; totals: Record<string, string>; counts: Record<string, number>; held: boolean }
+  | { ok: false; error: string };
 
 /** Every row of the file checked and described in the member's words; nothing is written or sent. */
 export const previewBulkAction = protectedAction("money.move", fileSchema, async ({ text }, { access, t }): Promise<Preview> => {
@@ -31,18 +50,21 @@ export const previewBulkAction = protectedAction("money.move", fileSchema, async
   if (!parsed.ok) return { ok: false, error: translateKeyOrText(t, parsed.error) };
   const db = await getDb();
   const held = parsed.valid > 0 && needsApproval(await getApprovalPolicy(db, access.organizationId), parsed.totals);
+  const counts: Record<string, number> = {};
+  for (const r of parsed.rows) if (r.plan) counts[r.plan.currency] = (counts[r.plan.currency] ?? 0) + 1;
   return {
     ok: true,
     valid: parsed.valid,
     invalid: parsed.invalid,
     totals: parsed.totals,
+    counts,
     held,
     rows: parsed.rows.map((r) => ({
       line: r.line,
       kind: r.kind,
       amount: r.plan?.amount ?? r.amount,
       currency: r.currency,
-      recipient: r.recipient,
+      recipient: r.plan ? planRecipient(t, r.plan) : r.recipient,
       errors: r.errors.map((e) => describeRowError(t, e)),
     })),
   };

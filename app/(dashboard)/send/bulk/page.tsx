@@ -21,7 +21,7 @@ export default async function BulkPage() {
   const canSend = can(access.role, "money.move");
   const batches = await listBatches(db, target);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <SectionCard title={t("send.tabs.bulk")} description={t("bulk.intro")} className="min-w-0 content-start">
         {canSend ? (
           <BulkUpload template={bulkTemplate()} maxRows={BULK_MAX_ROWS} maxKb={Math.round(BULK_MAX_BYTES / 1000)} environment={environment} />

@@ -37,7 +37,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
   const filtered = !!(f.requestId || f.outcome || f.environment);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {headroom && active && <RateHeadroom headroom={headroom} credentialName={active.name} t={t} />}
       <SectionCard title={t("developers.title")} description={t("developers.description", { days: REQUEST_LOG_RETENTION_DAYS })} contentClassName="grid gap-4">
         <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("developers.filters")}>

@@ -39,7 +39,7 @@ export default async function ReconciliationPage() {
   ]);
   const now = new Date();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>

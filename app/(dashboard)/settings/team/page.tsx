@@ -22,7 +22,7 @@ export default async function TeamPage() {
   const db = await getDb();
   const [members, invitations] = await Promise.all([listMembers(db, access.organizationId), listInvitations(db, access.organizationId)]);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>

@@ -77,8 +77,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const url = intakeUrl(publicBaseUrl(), endpoint.token);
 
   return (
-    <div className="grid gap-6">
-      <SectionCard title={t("webhooks.endpointTitle", { environment: t(`environments.${environment}`) })} description={t("webhooks.endpointDescription")} contentClassName="grid gap-3 text-sm">
+    <div className="grid grid-cols-1 gap-6">
+      <SectionCard title={t("webhooks.endpointTitle", { environment: t(`environments.${environment}`) })} description={t("webhooks.endpointDescription")} contentClassName="grid grid-cols-1 gap-3 text-sm">
         <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
           <code className="min-w-0 flex-1 truncate font-mono text-xs" data-testid="webhook-url">
             {url}

@@ -55,7 +55,7 @@ export default async function BulkBatchPage({ params }: { params: Promise<{ id: 
   );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <Link href="/send/bulk" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeft className="size-4" aria-hidden /> {t("bulk.detail.back")}
