@@ -8,8 +8,20 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files it loads from its own package folder.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite ships WASM and data files it loads from its own package folder. The observability
+  // packages keep one copy per process, shared with scripts/server.ts (metrics registry, logger),
+  // and OpenTelemetry's instrumentations patch modules as Node.js loads them: none is bundled.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pino",
+    "pino-pretty",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/instrumentation-http",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/instrumentation-undici",
+  ],
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
   // The title in <head> from the first byte for every browser, not streamed into the body later:

@@ -47,5 +47,7 @@ export const config = {
   // Not the evidence upload (/api/infractions/{id}/reply, up to 5 × 10 MB): the proxy would buffer
   // its body and cut it at 10 MB; the route handler checks the session and role itself and counts
   // the body as it streams.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt|api/infractions/).*)"],
+  // Nor the probes and metrics (/healthz, /readyz, /metrics): scripts/server.ts answers them before
+  // Next.js, and they must stay cheap and outside any page work even when served another way.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|robots.txt|api/infractions/|healthz$|readyz$|metrics$).*)"],
 };

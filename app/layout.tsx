@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { NONCE_HEADER } from "@/lib/security/csp";
+import { REQUEST_ID_HEADER } from "@/lib/observability/context";
 import { Providers } from "@/components/providers/providers";
 import { getI18n } from "@/lib/i18n/server";
 import "./globals.css";
@@ -20,11 +21,14 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const { locale, timeZone, messages } = await getI18n();
   // The request's CSP nonce (proxy.ts); reading it renders every page per request, as a nonce needs.
-  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
+  // The request's id (scripts/server.ts), the reference an error page shows.
+  const requestId = requestHeaders.get(REQUEST_ID_HEADER);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        <Providers locale={locale} timeZone={timeZone} messages={messages} nonce={nonce}>
+        <Providers locale={locale} timeZone={timeZone} messages={messages} nonce={nonce} requestId={requestId}>
           {children}
         </Providers>
       </body>

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import type { Benchmark, BenchRow } from "./types";
 import { median, percentile } from "./stats";
-import { signInCookie, startBenchDashboard } from "./support/dashboard";
+import { serverActionId, signInCookie, startBenchDashboard } from "./support/dashboard";
 import { benchPostgresUrl, freshPostgresDatabase } from "./support/pg";
 
 const PAGES = ["/overview", "/transactions", "/send", "/receive", "/convert", "/account"];
@@ -23,14 +23,6 @@ const ACTION_EVERY = 7;
 const USERS = 8;
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 20);
-
-/** The server action that creates a charge, by its id in the build's manifest. */
-function createChargeActionId(): string {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
-  const hit = Object.entries(manifest.node).find(([, e]) => e.exportedName === "createChargeAction");
-  if (!hit) throw new Error("createChargeAction is not in the build's server-reference manifest");
-  return hit[0];
-}
 
 /** Machine-wide CPU time (jiffies) from /proc/stat: busy and total. */
 function cpuTimes(): { busy: number; total: number } | null {
@@ -47,7 +39,7 @@ function cpuTimes(): { busy: number; total: number } | null {
 
 /** `urls`: where requests go, in turn (one balancer, or the instances themselves). */
 async function drive(urls: string[], cookies: string[], seconds: number) {
-  const actionId = createChargeActionId();
+  const actionId = serverActionId("createChargeAction");
   const samples: number[] = [];
   let errors = 0;
   let actions = 0;

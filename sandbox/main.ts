@@ -12,9 +12,14 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createSandbox } from "./server";
+import { log, routeConsoleToLog } from "@/lib/observability/log";
+
+// Its lines are log lines like the dashboard's (JSON, or pretty on a terminal; LOG_FORMAT, LOG_LEVEL).
+routeConsoleToLog();
+const l = log("sandbox");
 
 function fail(message: string): never {
-  console.error(`[sandbox] ${message}`);
+  l.fatal(message);
   process.exit(1);
 }
 
@@ -38,18 +43,18 @@ const sandbox = await createSandbox({ port, host, adminToken, dataDir, databaseU
   fail(`could not start: ${e instanceof Error ? e.message : String(e)}`),
 );
 if (process.env.SANDBOX_PID_FILE) writeFileSync(process.env.SANDBOX_PID_FILE, `${process.pid}\n`);
-console.log(`[sandbox] Payment Service API v2 sandbox listening on ${sandbox.url} (${databaseUrl ? "PostgreSQL" : dataDir ? `PGlite in ${dataDir}` : "PGlite in memory"})`);
+l.info(`Payment Service API v2 sandbox listening on ${sandbox.url} (${databaseUrl ? "PostgreSQL" : dataDir ? `PGlite in ${dataDir}` : "PGlite in memory"})`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`[sandbox] ${signal}: shutting down`);
+    l.info(`${signal}: shutting down`);
     sandbox.close().then(
       () => process.exit(0),
-      (e: unknown) => {
-        console.error("[sandbox] error while closing", e);
+      (err: unknown) => {
+        l.error({ err }, "error while closing");
         process.exit(1);
       },
     );

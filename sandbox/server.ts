@@ -37,6 +37,7 @@ import { transactionListRoute } from "./routes/transactions";
 import { boletoRoute } from "./routes/boleto";
 import { pixDecodeRoute } from "./routes/pix";
 import { mountControl } from "./routes/control";
+import { checkReadiness, latestMigration } from "@/lib/observability/readiness";
 import { infractionDetailRoute, infractionListRoute, infractionReplyRoute } from "./routes/infractions";
 import { Ticker } from "./lifecycle";
 import { WebhookDispatcher } from "./webhooks/dispatcher";
@@ -95,8 +96,24 @@ const V2_ROUTES: V2Route<never>[] = [
   infractionReplyRoute,
 ] as V2Route<never>[];
 
+/**
+ * The probes every deployment of the sandbox answers, without a token (as the dashboard's do):
+ * /healthz, the process answers; /readyz, its database answers, its migrations are applied and its
+ * webhook dispatcher and ticker run (503 with the reason otherwise, and while starting or closing).
+ */
+function mountProbes(app: Hono, sb: Sandbox, isReady: () => boolean): void {
+  const newest = latestMigration(migrationsFolder());
+  const noStore = { "cache-control": "no-store" };
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  app.get("/readyz", async (c) => {
+    const r = await checkReadiness({ query: (text) => sb.db.query(text), latestMigration: newest, worker: { name: "webhook dispatcher", running: isReady() && sb.webhooks.running } });
+    return r.ready ? c.json({ status: "ready", checks: r.checks }, 200, noStore) : c.json({ status: "not ready", reason: r.reason, checks: r.checks }, 503, noStore);
+  });
+}
+
 export function buildApp(sb: Sandbox, adminToken: string, isReady: () => boolean, runDue: () => Promise<void>): Hono {
   const app = new Hono();
+  mountProbes(app, sb, isReady);
   app.post("/v2/oauth/token", tokenHandler(sb));
   for (const def of V2_ROUTES) app.on(def.method, def.path, v2Handler(sb, def as V2Route<unknown>));
   mountControl(app, sb, adminToken, isReady, runDue);

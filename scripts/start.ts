@@ -8,9 +8,14 @@
  *  6. the dashboard on PORT (default 3000); with `--cluster N` (`npm run start:cluster`), N dashboard
  *     instances on PORT+1…PORT+N sharing one PostgreSQL (DATABASE_URL), behind a small load
  *     balancer on PORT (scripts/balancer.ts).
+ *
+ * Everything it says is a log line (JSON, or pretty on a terminal: lib/observability/log.ts). SIGTERM
+ * or SIGINT stops it gracefully (the dashboard first, answering what is in flight, then the
+ * sandbox); in cluster mode SIGHUP restarts the instances one at a time, each gracefully and the
+ * next only once the new one is ready (a rolling restart: no request or webhook is lost).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureLocalSecrets } from "../lib/config/local-secrets";
 import { parseEnv, publicBaseUrl, shouldSeedDemo } from "../lib/config/env-schema";
@@ -28,12 +33,26 @@ import { SandboxControl } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
 import { startBalancer } from "./balancer";
+import { log as logFor, logger, routeConsoleToLog } from "../lib/observability/log";
 
 const root = process.cwd();
+/**
+ * Child programs run with tsx as a loader in their own process (not the tsx command, which would sit
+ * in front of them and turn a SIGTERM it cannot pass on within 30 ms into a SIGKILL on a busy
+ * machine): a signal reaches the program itself, which then shuts down gracefully.
+ */
+const TSX = ["--import", "tsx"];
+/** Every child program started (the sandbox, the instances): stopped if the start fails half-way. */
+const spawned = new Set<ChildProcess>();
+function track(child: ChildProcess): ChildProcess {
+  spawned.add(child);
+  child.once("exit", () => spawned.delete(child));
+  return child;
+}
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 
 function log(msg: string) {
-  console.log(`[start] ${msg}`);
+  logFor("start").info(msg);
 }
 
 /** Newest modification time under the folders that make up the build. */
@@ -64,7 +83,7 @@ function buildIfNeeded() {
   log("building the dashboard (next build)…");
   const r = spawnSync(process.execPath, [require_resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: process.env });
   if (r.status !== 0) {
-    console.error("[start] the build failed; see above");
+    logFor("start").fatal("the build failed; see above");
     process.exit(r.status ?? 1);
   }
 }
@@ -72,6 +91,9 @@ function buildIfNeeded() {
 function require_resolve(spec: string) {
   return path.join(root, "node_modules", spec);
 }
+
+/** This process's id while it serves (`npm run backup` and `npm run restore` refuse to touch a database in use). */
+export const PID_FILE = "dashboard.pid";
 
 /** The demo admin's password lives beside the other local secrets, so it can be printed on every start. */
 function demoPassword(): string {
@@ -125,7 +147,8 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
   if (process.env.SANDBOX === "off" || !existsSync(path.join(root, "sandbox", "main.ts"))) return null;
   const url = new URL(env.PAYMENT_API_BASE_URL);
   if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return null;
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "sandbox/main.ts"], {
+  const child = track(spawn(process.execPath, [...TSX, "sandbox/main.ts"], {
+    cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     // Only what the sandbox reads: never the dashboard's own secrets (AUTH_SECRET, the encryption key, DATABASE_URL).
     env: {
@@ -133,6 +156,8 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
       ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
       ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
       NODE_ENV: "production",
+      ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
+      ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       SANDBOX_ADMIN_TOKEN: env.SANDBOX_ADMIN_TOKEN ?? "",
       SANDBOX_PORT: url.port || "4010",
       SANDBOX_HOST: process.env.SANDBOX_HOST ?? "127.0.0.1",
@@ -141,7 +166,7 @@ function startSandbox(env: ReturnType<typeof parseEnv>): ChildProcess | null {
       SANDBOX_PID_FILE: path.join(dataDir, "sandbox.pid"),
       ...(process.env.SANDBOX_DATABASE_URL ? { SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL } : {}),
     },
-  });
+  }));
   child.on("exit", (code, signal) => {
     if (!shuttingDown) log(`the sandbox stopped (${signal ?? code})`);
   });
@@ -158,43 +183,97 @@ function clusterSize(): number {
   return n;
 }
 
+/** Resolves when the process has exited (at once if it already has). */
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
+}
+
+/** Waits for an instance's /readyz to answer 200 (the database, its migrations and its worker). */
+async function ready(b: { host: string; port: number }, child: ChildProcess, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await fetch(`http://${b.host}:${b.port}/readyz`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the instance on port ${b.port} exited while starting`);
+    if (Date.now() > deadline) throw new Error(`the instance on port ${b.port} was not ready within ${withinMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * N instances of scripts/server.ts (each runs the background work too: the webhook worker, the sync
  * and the bulk payout runner share their work through PostgreSQL leases), and the balancer on PORT.
+ * `restart()` (SIGHUP) replaces them one at a time: SIGTERM (the instance says "not ready", the
+ * balancer stops sending to it, it answers what it has and hands back its leases), a new one on the
+ * same port, and the next only once that one is ready.
  */
 async function startCluster(env: ReturnType<typeof parseEnv>, n: number) {
   if (!env.DATABASE_URL) throw new Error("several instances share one PostgreSQL: set DATABASE_URL (the embedded PGlite serves one process only)");
-  const children: ChildProcess[] = [];
   const backends = Array.from({ length: n }, (_, i) => ({ host: "127.0.0.1", port: env.PORT + 1 + i }));
-  for (const [i, b] of backends.entries()) {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
+  const spawnInstance = (i: number): ChildProcess => {
+    const b = backends[i]!;
+    const child = track(spawn(process.execPath, [...TSX, "scripts/server.ts"], {
+      cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, PORT: String(b.port), HOST: b.host, TRUST_PROXY_HOPS: String(env.TRUST_PROXY_HOPS + 1), INSTANCE_NAME: `instance-${i + 1}` },
-    });
+      env: {
+        ...process.env,
+        PORT: String(b.port),
+        HOST: b.host,
+        TRUST_PROXY_HOPS: String(env.TRUST_PROXY_HOPS + 1),
+        INSTANCE_NAME: `instance-${i + 1}`,
+        // The balancer asks /readyz every second: a second of "not ready" before the door closes.
+        SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "1",
+      },
+    }));
     child.on("exit", (code, signal) => {
-      if (!shuttingDown) log(`instance ${i + 1} (port ${b.port}) stopped (${signal ?? code}); the balancer sends its requests to the others`);
+      if (!shuttingDown && children[i] === child && !restarting.has(i)) logFor("start").warn({ instance: i + 1, port: b.port, code, signal }, `instance ${i + 1} (port ${b.port}) stopped; the balancer sends its requests to the others`);
     });
-    children.push(child);
-  }
-  const deadline = Date.now() + 120_000;
-  for (const b of backends) {
-    while (!(await fetch(`http://${b.host}:${b.port}/login`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline) throw new Error(`instance on port ${b.port} did not start within 120 s`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-  const balancer = await startBalancer({ port: env.PORT, host: env.HOST, backends, log });
+    return child;
+  };
+  const restarting = new Set<number>();
+  const children: ChildProcess[] = backends.map((_, i) => spawnInstance(i));
+  await Promise.all(backends.map((b, i) => ready(b, children[i]!, 120_000)));
+  const balancer = await startBalancer({ port: env.PORT, host: env.HOST, backends, log, trustRequestId: env.TRUST_PROXY_HOPS > 0 });
   log(`${n} dashboard instances on ports ${backends.map((b) => b.port).join(", ")}, balanced on ${env.PORT}`);
+  const stopInstance = async (child: ChildProcess) => {
+    child.kill("SIGTERM");
+    const grace = (env.SHUTDOWN_GRACE_SECONDS + env.SHUTDOWN_DELAY_SECONDS + 10) * 1000;
+    const timer = setTimeout(() => child.kill("SIGKILL"), grace);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  let rolling: Promise<void> | null = null;
   return {
     url: balancer.url,
+    restart: () =>
+      (rolling ??= (async () => {
+        log("rolling restart: one instance at a time");
+        for (const [i, b] of backends.entries()) {
+          restarting.add(i);
+          try {
+            const old = children[i]!;
+            logFor("start").info({ instance: i + 1, pid: old.pid }, `instance ${i + 1}: stopping`);
+            await stopInstance(old);
+            children[i] = spawnInstance(i);
+            await ready(b, children[i]!, 120_000);
+            logFor("start").info({ instance: i + 1, pid: children[i]!.pid }, `instance ${i + 1}: restarted and ready`);
+          } finally {
+            restarting.delete(i);
+          }
+        }
+        log("rolling restart done");
+      })()
+        .catch((err: unknown) => logFor("start").error({ err }, "the rolling restart stopped"))
+        .finally(() => (rolling = null))),
     close: async () => {
-      for (const c of children) c.kill("SIGTERM");
+      await rolling;
+      await Promise.all(children.map(stopInstance));
       await balancer.close();
     },
   };
 }
 
 async function main() {
+  // Whatever a library prints goes through the log too: stdout is log lines only.
+  routeConsoleToLog();
   const { created, secrets } = ensureLocalSecrets(dataDir);
   if (created.length) log(`created ${created.join(", ")} in ${path.relative(root, dataDir)}/secrets.json (mode 0600)`);
   for (const [k, v] of Object.entries(secrets)) if (k !== "DEMO_ADMIN_PASSWORD" && !process.env[k]) process.env[k] = v;
@@ -243,28 +322,46 @@ async function main() {
     await opened.close();
   }
   const instances = clusterSize();
-  const dashboard = instances > 1 ? await startCluster(env, instances) : await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
+  const dashboard: { url: string; close(): Promise<void>; restart?: () => Promise<void> } =
+    instances > 1 ? await startCluster(env, instances) : await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
 
-  console.log("");
-  console.log(`  Dashboard:  ${dashboard.url}`);
-  if (sandbox) console.log(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
-  if (demo) console.log(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);
-  if (webhookUrl) console.log(`  Webhooks:   ${webhookUrl}   (the demo's sandbox credential delivers here)`);
-  else if (empty) console.log(`  First run:  open ${dashboard.url}/setup?token=${setupToken(env.AUTH_SECRET)} to create the first administrator (the link works until then)`);
-  console.log("");
+  // The start banner, for the person who ran `npm start` (as log lines like the rest).
+  const banner = logFor("start");
+  banner.info(`  Dashboard:  ${dashboard.url}`);
+  if (sandbox) banner.info(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
+  if (demo) banner.info(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);
+  if (webhookUrl) banner.info(`  Webhooks:   ${webhookUrl}   (the demo's sandbox credential delivers here)`);
+  else if (empty) banner.info(`  First run:  open ${dashboard.url}/setup?token=${setupToken(env.AUTH_SECRET)} to create the first administrator (the link works until then)`);
+  const pidFile = path.join(dataDir, PID_FILE);
+  writeFileSync(pidFile, `${process.pid}\n`);
 
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    sandbox?.kill("SIGTERM");
-    await dashboard.close();
+    log(`${signal}: stopping (the dashboard answers what is in flight first)`);
+    try {
+      await dashboard.close();
+      // The sandbox last: requests in flight may have been calling it.
+      if (sandbox && sandbox.exitCode === null) {
+        sandbox.kill("SIGTERM");
+        await exited(sandbox);
+      }
+    } finally {
+      rmSync(pidFile, { force: true });
+      log("stopped");
+      logger().flush();
+    }
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  // Cluster mode: a rolling restart. (One instance cannot restart without a moment of no answer.)
+  if (dashboard.restart) process.on("SIGHUP", () => void dashboard.restart?.());
 }
 
 main().catch((err) => {
-  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  logFor("start").fatal({ err }, `the dashboard could not start: ${err instanceof Error ? err.message : String(err)}`);
+  // Nothing started is left behind (a sandbox, an instance that did start).
+  for (const child of spawned) child.kill("SIGTERM");
   process.exit(1);
 });

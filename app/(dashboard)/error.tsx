@@ -1,20 +1,8 @@
 "use client";
 
-import { TriangleAlert } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { useI18n } from "@/components/providers/i18n-provider";
+import { ErrorPage } from "@/components/shell/error-page";
 
-/** Unexpected failures: a generic message with the digest as reference, never the error's own text. */
-export default function DashboardError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { t } = useI18n();
-  return (
-    <EmptyState
-      icon={<TriangleAlert />}
-      titleAs="h1"
-        title={t("errors.genericTitle")}
-      description={t("errors.genericDescription", { reference: error.digest ?? "—" })}
-      action={<Button onClick={reset}>{t("errors.tryAgain")}</Button>}
-    />
-  );
+/** Unexpected failures inside the dashboard's frame: a generic message with the request's id as reference. */
+export default function DashboardError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <ErrorPage {...props} />;
 }

@@ -19,6 +19,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A port that is free with the `n - 1` after it (the balancer's and its instances' in cluster mode). */
+export async function freePortRun(n: number): Promise<number> {
+  const bindable = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+    });
+  for (;;) {
+    const base = await freePort();
+    if (base + n > 65535) continue;
+    let all = true;
+    for (let i = 1; i < n && all; i++) all = await bindable(base + i);
+    if (all) return base;
+  }
+}
+
 /**
  * `withSandbox`: the sandbox runs too, and the demo is connected to it (its history is seeded).
  * `databaseUrl`: PostgreSQL instead of the embedded PGlite; `env`: more environment variables;
@@ -32,10 +49,12 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   }
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
   const keep = opts.keepData || opts.dataDir !== undefined;
-  const port = await freePort();
+  // In cluster mode the instances listen on the ports after the balancer's.
+  const port = await freePortRun(1 + Number(opts.env?.CLUSTER_INSTANCES ?? 1));
   const sandboxUrl = opts.withSandbox ? `http://127.0.0.1:${opts.sandboxPort ?? (await freePort())}` : null;
   const sandbox = sandboxUrl ? { SANDBOX: "on", PAYMENT_API_BASE_URL: sandboxUrl } : { SANDBOX: "off" };
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  // tsx as a loader in start.ts's own process: `pid` is start.ts, and a signal reaches it directly.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: opts.databaseUrl ?? "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -60,6 +79,8 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
     dataDir,
     /** the processes of the dashboard (not the sandbox): for reading their memory */
     pid: child.pid!,
+    /** everything it printed so far (its log lines) */
+    output: () => output,
     admin: { email: "admin@demo.test", password: secrets.DEMO_ADMIN_PASSWORD! },
     /** the demo's webhook intake (printed at start when the sandbox runs) */
     webhookUrl: /Webhooks:\s+(\S+)/.exec(output)?.[1] ?? null,
@@ -107,4 +128,12 @@ export async function signInCookie(url: string, email: string, password: string)
   keep(res);
   if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed (${res.status})`);
   return cookie();
+}
+
+/** A server action's id in the build's manifest (what the browser sends as `Next-Action`), by its exported name. */
+export function serverActionId(exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const hit = Object.entries(manifest.node).find(([, e]) => e.exportedName === exportedName);
+  if (!hit) throw new Error(`${exportedName} is not in the build's server-reference manifest`);
+  return hit[0];
 }

@@ -1,19 +1,34 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getI18n } from "@/lib/i18n/server";
+import { REQUEST_ID_HEADER } from "@/lib/observability/context";
 
-/** A whole-page status (not found, forbidden): its icon, an h1 and why, and the way back to the overview. */
+/**
+ * A whole-page status (not found, forbidden): its icon, an h1 and why, the way back to the overview,
+ * and the request's id as a reference (what support finds the request by in the log).
+ */
 export async function StatusPage({ icon, title, description }: { icon: ReactNode; title: ReactNode; description: ReactNode }) {
   const { t } = await getI18n();
+  const requestId = (await headers()).get(REQUEST_ID_HEADER);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center p-4">
       <EmptyState
         icon={icon}
         titleAs="h1"
         title={title}
-        description={description}
+        description={
+          <>
+            {description}
+            {requestId && (
+              <span className="mt-2 block text-xs" data-request-id={requestId}>
+                {t("errors.reference", { reference: requestId })}
+              </span>
+            )}
+          </>
+        }
         action={
           <Button asChild variant="outline">
             <Link href="/overview">{t("errors.backToOverview")}</Link>

@@ -18,6 +18,8 @@ import { clientAddress } from "@/lib/auth/client-address";
 import type { Actor } from "@/lib/audit/audit";
 import { translateKeyOrText, type Translate } from "@/lib/i18n";
 import { getI18n } from "@/lib/i18n/server";
+import { currentRequest } from "@/lib/observability/context";
+import { log } from "@/lib/observability/log";
 import { Refusal } from "@/lib/refusal";
 import type { ActionError, ActionResult } from "./result";
 
@@ -94,8 +96,10 @@ function guardedAction<S extends z.core.$ZodType, T>(
     } catch (e) {
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
       if (Refusal.is(e)) return refusalAnswer(e, t);
-      const reference = randomUUID().slice(0, 8);
-      console.error(`[action ${reference}] unexpected failure`, e);
+      // The request's id (X-Request-Id): the member quotes it, and it finds this line, the request's
+      // and its API calls' in the log.
+      const reference = currentRequest()?.requestId ?? randomUUID();
+      log("actions").error({ err: e }, "unexpected failure in a server action");
       return { ok: false, error: { code: "UNEXPECTED", message: t("errors.unexpected", { reference }), reference } };
     }
   };

@@ -9,6 +9,8 @@
 import { lt } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
+import { recordApiCall } from "@/lib/observability/api-calls";
+import { log } from "@/lib/observability/log";
 
 export type RequestLogEntry = typeof schema.apiRequestLog.$inferInsert;
 
@@ -21,10 +23,12 @@ export class RequestLog {
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (e: unknown) => void = (e) => console.error("[api-context] request log write failed:", e instanceof Error ? e.message : e),
+    private readonly onError: (e: unknown) => void = (err) => log("api").error({ err }, "request log write failed"),
   ) {}
 
   add(entry: RequestLogEntry): void {
+    // Its log line and metrics, now: in the context of the request that caused the call.
+    recordApiCall(entry);
     this.#queue.push(entry);
     this.#writing ??= this.#drain();
   }

@@ -14,6 +14,7 @@ import { auth } from "./index";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
 import { checkSession, type SessionRefusal } from "./sessions";
 import type { Permission } from "./roles";
+import { annotateRequest } from "@/lib/observability/context";
 
 export { AuthorizationError, type Access };
 
@@ -42,6 +43,8 @@ const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof
   if (live.session.userId !== userId) return { access: null, ended: "missing" };
   const access = await loadAccess(db, userId);
   if (access && "role" in access) access.session = { id: live.session.id, twoFactor: live.session.twoFactor, authenticatedAt: live.session.authenticatedAt };
+  // The request's log line names the member and the organisation they act in.
+  annotateRequest({ memberId: userId, ...(access && "organizationId" in access ? { organizationId: access.organizationId } : {}) });
   return { access, ended: null };
 });
 const currentAccess = async () => (await currentState()).access;

@@ -81,6 +81,25 @@ const envSchema = z.object({
   SESSION_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   /** the sender of the dashboard's mail */
   MAIL_FROM: z.string().min(3).default("Payments Dashboard <no-reply@localhost>"),
+  /** log lines at this level and above (lib/observability/log.ts) */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** `json` (one object per line) or `pretty`; unset: pretty on a terminal, JSON otherwise */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** the Bearer token /metrics asks for; unset, /metrics is not served */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (a long random string)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** OpenTelemetry: traces are exported over OTLP to this collector when set (lib/observability/tracing.ts) */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** graceful shutdown: how long requests in flight and the workers get to finish after SIGTERM */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** graceful shutdown: how long /readyz says "not ready" before new connections are refused (a balancer's polling interval) */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { outsideRequest } from "@/lib/observability/context";
 
 /**
  * Drizzle's error for a failed statement puts the statement's parameters in its message, and such
@@ -178,7 +179,9 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     // The pool has already discarded such a client, and the next query opens another.
     let closing = false;
     pool.on("error", (e) => {
-      if (!closing) console.error(`[db] idle PostgreSQL connection lost: ${e.message}`);
+      // Emitted from the connection's socket, in the context of whichever request opened it: said
+      // outside any request, so the line names none.
+      if (!closing) outsideRequest(() => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
     });
     // Requests first here too: the pool's connections are shared with background work.
     prioritise(pool, ["query", "connect"]);

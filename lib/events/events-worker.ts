@@ -1,5 +1,7 @@
 /** The events worker's loop: passes over the webhook inbox (lib/events/worker.ts), kicked by a delivery or a timer. */
 import { inBackground } from "@/lib/db/driver";
+import { log } from "@/lib/observability/log";
+import { outsideRequest } from "@/lib/observability/context";
 import { BudgetHints, processDue, type WorkerDeps } from "./worker";
 
 /** Passes start at most this often, unless the last one was full (a backlog). */
@@ -25,10 +27,18 @@ export class EventsWorker {
   ) {}
 
   start(): this {
-    this.#timer = setInterval(() => this.#pass(), this.intervalMs);
-    this.#timer.unref();
+    // Its passes belong to no request (a delivery's request only wakes it): their lines carry no request id.
+    outsideRequest(() => {
+      this.#timer = setInterval(() => this.#pass(), this.intervalMs);
+      this.#timer.unref();
+    });
     this.#pass();
     return this;
+  }
+
+  /** Started and not stopped (readiness: /readyz). */
+  get running(): boolean {
+    return this.#timer !== null && !this.#stopped;
   }
 
   /**
@@ -44,36 +54,42 @@ export class EventsWorker {
     }
     // Quiet (the last pass found little): at once. Busy: spaced, so that deliveries gather.
     const delay = this.#lastPassSize < BUSY_PASS_SIZE ? 0 : Math.max(0, this.#lastPassAt + PASS_SPACING_MS - Date.now());
-    this.#kickTimer = setTimeout(() => {
-      this.#kickTimer = null;
-      this.#pass();
-    }, delay);
+    this.#kickTimer = outsideRequest(() =>
+      setTimeout(() => {
+        this.#kickTimer = null;
+        this.#pass();
+      }, delay),
+    );
   }
 
   #pass(): void {
     if (this.#stopped || this.#running) return;
-    this.#running = (async () => {
+    this.#running = outsideRequest(async () => {
       try {
         this.#again = false;
         this.#lastPassAt = Date.now();
         // A full pass means a backlog: the next follows at once.
         let size: number;
-        do size = await inBackground(() => processDue(this.deps, PASS_LIMIT, this.#hints));
+        do size = await inBackground(() => processDue(this.deps, PASS_LIMIT, this.#hints, () => this.#stopped));
         while (size === PASS_LIMIT && !this.#stopped);
         this.#lastPassSize = size;
       } catch (e) {
-        console.error(`[events] worker pass failed: ${(e as Error).message}`);
+        log("events").error({ err: e }, "events worker pass failed");
       } finally {
         this.#running = null;
       }
       if (this.#again) this.kick();
-    })();
+    });
   }
 
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
   }
 
+  /**
+   * Stops: no new pass; the one running finishes the deliveries it began and hands back those it
+   * claimed but had not begun (processDue), so another instance takes them at once.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);

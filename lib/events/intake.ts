@@ -18,8 +18,8 @@ const KEPT_HEADERS = ["content-type", "content-length", "user-agent", "x-service
 
 /** `body`: the raw bytes as received (or text, in tests); null when larger than MAX_WEBHOOK_BYTES. */
 export type IntakeRequest = { token: string; address: string | null; headers: Headers; body: string | Uint8Array | null; tooLarge?: boolean };
-/** `inboxId`: the stored row (absent when a refusal was over the storage cap). */
-export type IntakeAnswer = { status: number; body: { received?: true; error?: string; message?: string }; inboxId?: number };
+/** `inboxId`: the stored row (absent when a refusal was over the storage cap); `event`: the checked event name, if any (for the log). */
+export type IntakeAnswer = { status: number; body: { received?: true; error?: string; message?: string }; inboxId?: number; event?: string | null };
 
 export async function endpointFor(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ token: string; registeredAt: Date | null }> {
   const w = schema.webhookEndpoints;
@@ -257,13 +257,13 @@ export async function receiveWebhook(db: Db, req: IntakeRequest, allowlist: read
     const [status, message] = REFUSALS[reason];
     let window = refusalWindows.get(db);
     if (!window) refusalWindows.set(db, (window = new RefusalWindow()));
-    if (!window.take(`${endpoint.organizationId}:${endpoint.environment}`)) return { status, body: { error: reason, message } };
+    if (!window.take(`${endpoint.organizationId}:${endpoint.environment}`)) return { status, body: { error: reason, message }, event };
     const kept = bytes ? refusedBody(bytes, text) : { body: "", verification: { result: "refused", bytes: null } };
     const [row] = await db
       .insert(schema.webhookInbox)
       .values({ ...base, body: kept.body, verification: kept.verification, event, objectId: id, outcome: "refused", reason, processedAt: new Date() })
       .returning({ id: schema.webhookInbox.id });
-    return { status, body: { error: reason, message }, inboxId: row!.id };
+    return { status, body: { error: reason, message }, inboxId: row!.id, event };
   };
 
   if (!req.address || !allowlist.includes(req.address)) return refuse("source_address_not_allowed");
@@ -277,7 +277,7 @@ export async function receiveWebhook(db: Db, req: IntakeRequest, allowlist: read
   if (!id) return refuse("bad_object_id");
 
   const inboxId = await writerFor(db).write({ ...base, body: text, event, objectId: id, dedupeKey: `${event}:${id}` });
-  return { status: 200, body: { received: true }, inboxId };
+  return { status: 200, body: { received: true }, inboxId, event };
 }
 
 /**

@@ -19,15 +19,20 @@ import { purgeInvitations } from "@/lib/team/invitations";
 import { recordCrossedThresholds, syncInfractions } from "@/lib/infractions/mirror";
 import { NotificationWorker } from "@/lib/notifications/worker";
 import { purgeNotifications } from "@/lib/notifications/outbox";
+import { outsideRequest } from "@/lib/observability/context";
+import { log } from "@/lib/observability/log";
 
 type Runtime = { worker: EventsWorker; hub: LiveHub; notifier: NotificationWorker; stop(): Promise<void> };
 const g = globalThis as unknown as { __eventsRuntime?: Promise<Runtime> };
 
 export function eventsRuntime(): Promise<Runtime> {
-  g.__eventsRuntime ??= (async () => {
+  // Started at boot (instrumentation.ts), or by the first request that needs it: either way its
+  // timers belong to no request.
+  g.__eventsRuntime ??= outsideRequest(async () => {
     const opened = await getDatabase();
     const ctx = await apiContext();
     const e = env();
+    const l = log("events");
     const worker = new EventsWorker({ db: opened.db, ctx }).start();
     const hub = new LiveHub(opened);
     // Notifications: what is new (MED deadlines on the provider's clock, approvals, failures…) into
@@ -39,6 +44,7 @@ export function eventsRuntime(): Promise<Runtime> {
     }).start();
     const reconcile = { webhookGraceMs: e.RECONCILE_WEBHOOK_GRACE_SECONDS * 1000 };
     let syncing = false;
+    let stopped = false;
     let purgedAt = 0;
     // Infractions: the API's list at most once a minute per organisation (its budget is 60/min),
     // and the deadline thresholds crossed since the last tick, announced live.
@@ -49,21 +55,22 @@ export function eventsRuntime(): Promise<Runtime> {
       syncing = true;
       try {
         for (const target of await connectedTargets(opened.db)) {
+          if (stopped) break;
           const synced = await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, e.SYNC_INTERVAL_SECONDS * 1000, { reconcile }).catch((err: Error) => {
-            console.error(`[events] sync of ${target.organizationId}/${target.environment} failed: ${err.message}`);
+            l.error({ organizationId: target.organizationId, environment: target.environment, err }, "sync failed");
             return null;
           });
           const key = `${target.organizationId}:${target.environment}`;
           if (Date.now() - (infractionSyncAt.get(key) ?? 0) >= infractionEvery) {
             await syncInfractions({ db: opened.db, ctx }, target, { budgetWaitMs: 2_000 }).then(
               () => infractionSyncAt.set(key, Date.now()),
-              (err: Error) => console.error(`[events] infraction sync of ${target.organizationId}/${target.environment} failed: ${err.message}`),
+              (err: Error) => l.error({ organizationId: target.organizationId, environment: target.environment, err }, "infraction sync failed"),
             );
           }
           // With both mirrors fresh (MED losses move balances too): do they explain how the balances moved?
           if (synced && infractionSyncAt.has(key)) {
             await checkBalances({ db: opened.db, ctx }, target).catch((err: Error) =>
-              console.error(`[events] balance check of ${target.organizationId}/${target.environment} failed: ${err.message}`),
+              l.error({ organizationId: target.organizationId, environment: target.environment, err }, "balance check failed"),
             );
           }
           // Deadlines are the API's: judged on its clock (the offset its answers showed).
@@ -83,19 +90,25 @@ export function eventsRuntime(): Promise<Runtime> {
         syncing = false;
       }
     };
-    const timer = setInterval(() => void inBackground(syncTick), Math.min(15_000, e.SYNC_INTERVAL_SECONDS * 1000));
+    let ticking: Promise<void> | null = null;
+    const tick = () => {
+      ticking ??= inBackground(syncTick).finally(() => (ticking = null));
+    };
+    const timer = setInterval(tick, Math.min(15_000, e.SYNC_INTERVAL_SECONDS * 1000));
     timer.unref();
-    void inBackground(syncTick);
+    tick();
     return {
       worker,
       hub,
       notifier,
+      /** No new sync; the one running ends; the workers finish or hand back what they hold. */
       async stop() {
+        stopped = true;
         clearInterval(timer);
-        await Promise.all([worker.stop(), notifier.stop()]);
+        await Promise.all([worker.stop(), notifier.stop(), ticking]);
       },
     };
-  })();
+  });
   g.__eventsRuntime.catch(() => (g.__eventsRuntime = undefined));
   return g.__eventsRuntime;
 }

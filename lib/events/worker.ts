@@ -30,6 +30,8 @@ import { openFinding } from "./findings";
 import { applyApiInfraction, infractionStatusRank, readInfraction } from "@/lib/infractions/mirror";
 import type { InfractionDetail } from "@/lib/payment-api/schemas/infractions";
 import { inScope, type Db, type Scope } from "@/lib/db/scope";
+import { log } from "@/lib/observability/log";
+import { recordProcessed } from "@/lib/observability/webhooks";
 
 type InboxRow = typeof schema.webhookInbox.$inferSelect;
 
@@ -419,8 +421,26 @@ async function giveUpAfterAttempts(db: Db, row: InboxRow): Promise<void> {
 /** Objects worked at once in a pass: enough to overlap read-backs, few enough that a spent budget is noticed early. */
 const PASS_CONCURRENCY = 8;
 
-/** One pass: claims up to `limit` due deliveries and processes them; returns how many it took. */
-export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHints = new BudgetHints()): Promise<number> {
+/**
+ * Hands claimed deliveries back at once (their lease ended now, the claim not counted as an
+ * attempt): what a stopping worker had claimed but not begun goes to another instance without
+ * waiting for the lease.
+ */
+export async function releaseClaims(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const i = schema.webhookInbox;
+  await db
+    .update(i)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`greatest(${i.attempts} - 1, 0)` })
+    .where(and(inArray(i.id, ids), eq(i.outcome, "received")));
+}
+
+/**
+ * One pass: claims up to `limit` due deliveries and processes them; returns how many it took.
+ * `stopping`: once it says so (the process is shutting down), deliveries not yet begun are handed
+ * back (releaseClaims) and the pass ends after the ones in progress.
+ */
+export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHints = new BudgetHints(), stopping: () => boolean = () => false): Promise<number> {
   const rows = await claimDue(deps.db, limit, deps.leaseMs);
   // Transaction events of targets whose budget is spent: set aside together.
   const deferred = new Map<string, InboxRow[]>();
@@ -435,19 +455,27 @@ export async function processDue(deps: WorkerDeps, limit = 50, hints: BudgetHint
   const byObject = new Map<string, InboxRow[]>();
   for (const r of rest) byObject.set(r.objectId ?? String(r.id), [...(byObject.get(r.objectId ?? String(r.id)) ?? []), r]);
   const queue = [...byObject.values()];
+  const handBack: number[] = [];
   await Promise.all(
     Array.from({ length: Math.min(PASS_CONCURRENCY, queue.length) }, async () => {
       for (let list = queue.shift(); list; list = queue.shift()) {
-        for (const r of list) {
+        for (const [k, r] of list.entries()) {
+          if (stopping()) {
+            // In order per object: the rest of this object's deliveries go back with it.
+            handBack.push(...list.slice(k).map((x) => x.id));
+            break;
+          }
+          const started = performance.now();
           try {
-            await processRow(deps, r, hints);
+            recordProcessed(r, await processRow(deps, r, hints), performance.now() - started);
           } catch (e) {
-            console.error(`[events] delivery ${r.id} could not be processed: ${(e as Error).message}`);
+            log("events").error({ inboxId: r.id, event: r.event, err: e }, "a webhook delivery could not be processed");
             await giveUpAfterAttempts(deps.db, r).catch(() => undefined);
           }
         }
       }
     }),
   );
+  await releaseClaims(deps.db, handBack);
   return rows.length;
 }

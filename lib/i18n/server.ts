@@ -10,8 +10,11 @@ import { createTranslator, getMessages, isLocale, LOCALE_COOKIE, negotiateLocale
 import { setRequestTimeZone } from "./ambient-zone";
 import { memberTimeZone } from "./zones";
 
+/** The member, or null; also when the database does not answer, so that an error page still has words. */
+const memberOrNull = () => optionalAccess().catch(() => null);
+
 export const getLocale = cache(async (): Promise<Locale> => {
-  const access = await optionalAccess();
+  const access = await memberOrNull();
   if (access?.locale) return access.locale;
   const fromCookie = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isLocale(fromCookie)) return fromCookie;
@@ -19,7 +22,7 @@ export const getLocale = cache(async (): Promise<Locale> => {
 });
 
 /** The zone the member reads dates in: the one they chose on Preferences, else their language's market. */
-export const getTimeZone = cache(async (): Promise<string> => memberTimeZone(await getLocale(), (await optionalAccess())?.timeZone));
+export const getTimeZone = cache(async (): Promise<string> => memberTimeZone(await getLocale(), (await memberOrNull())?.timeZone));
 
 /** The request's language and time zone; the date formatters of ./format then write in that zone. */
 export async function getI18n() {

@@ -16,6 +16,8 @@ import { apiContext } from "@/lib/api-context";
 import { keyring } from "@/lib/security/keyring";
 import { ApiContext } from "@/lib/api-context/context";
 import { runBatches } from "./bulk";
+import { outsideRequest } from "@/lib/observability/context";
+import { log } from "@/lib/observability/log";
 
 type BulkRuntime = { owner: string; kick(): void; stop(): Promise<void> };
 const g = globalThis as unknown as { __bulkRuntime?: Promise<BulkRuntime> };
@@ -23,7 +25,8 @@ const g = globalThis as unknown as { __bulkRuntime?: Promise<BulkRuntime> };
 const TICK_MS = 1_000;
 
 export function bulkRuntime(): Promise<BulkRuntime> {
-  g.__bulkRuntime ??= (async () => {
+  // Its passes belong to no request, even when an upload's request is what started it.
+  g.__bulkRuntime ??= outsideRequest(async () => {
     const opened = await getDatabase();
     const perMinute = env().BULK_CASHOUT_PER_MINUTE;
     const ctx = perMinute < 6_000 ? new ApiContext({ db: opened.db, withLock: opened.withLock, keyring: keyring(), limitOverrides: { cashout: perMinute } }) : await apiContext();
@@ -32,18 +35,19 @@ export function bulkRuntime(): Promise<BulkRuntime> {
     let running: Promise<void> | null = null;
     let again = false;
     const pass = () => {
+      if (abort.signal.aborted) return;
       if (running) {
         again = true;
         return;
       }
-      running = (async () => {
+      running = outsideRequest(async () => {
         do {
           again = false;
-          await inBackground(() => runBatches({ db: opened.db, ctx, publicBaseUrl: publicBaseUrl() }, { owner, perMinute, signal: abort.signal })).catch((e: Error) =>
-            console.error(`[bulk] runner pass failed: ${e.message}`),
+          await inBackground(() => runBatches({ db: opened.db, ctx, publicBaseUrl: publicBaseUrl() }, { owner, perMinute, signal: abort.signal })).catch((err: Error) =>
+            log("bulk").error({ err }, "bulk runner pass failed"),
           );
         } while (again && !abort.signal.aborted);
-      })().finally(() => (running = null));
+      }).finally(() => (running = null));
     };
     const timer = setInterval(pass, TICK_MS);
     timer.unref();
@@ -51,13 +55,14 @@ export function bulkRuntime(): Promise<BulkRuntime> {
     return {
       owner,
       kick: pass,
+      /** No new pass; the one running stops sending and hands its batch's lease back (runner.ts). */
       async stop() {
         clearInterval(timer);
         abort.abort();
         await running;
       },
     };
-  })();
+  });
   g.__bulkRuntime.catch(() => (g.__bulkRuntime = undefined));
   return g.__bulkRuntime;
 }
@@ -66,6 +71,6 @@ export function bulkRuntime(): Promise<BulkRuntime> {
 export function kickBulkRunner(): void {
   void bulkRuntime().then(
     (r) => r.kick(),
-    (e: Error) => console.error(`[bulk] runner could not start: ${e.message}`),
+    (err: Error) => log("bulk").error({ err }, "bulk runner could not start"),
   );
 }

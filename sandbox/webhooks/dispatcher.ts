@@ -45,6 +45,11 @@ export class WebhookDispatcher {
   private again = false;
   private scheduled = false;
   private closing = false;
+
+  /** Delivering (not closing): the sandbox's readiness. */
+  get running(): boolean {
+    return !this.closing;
+  }
   private readonly sender = new WebhookSender();
 
   constructor(

@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/auth/client-address";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/events/intake";
 import { eventsRuntime } from "@/lib/events/runtime";
+import { recordIntake } from "@/lib/observability/webhooks";
 
 export const dynamic = "force-dynamic";
 
@@ -32,6 +33,7 @@ async function readLimited(req: Request, max: number): Promise<Uint8Array | null
 }
 
 export async function POST(req: Request, { params }: { params: Promise<{ token: string }> }) {
+  const started = performance.now();
   const { token } = await params;
   const body = await readLimited(req, MAX_WEBHOOK_BYTES);
   let answer;
@@ -41,9 +43,10 @@ export async function POST(req: Request, { params }: { params: Promise<{ token: 
   } catch (e) {
     // Whatever the body, the intake stores or refuses it: what throws is the database. Not stored,
     // so not acknowledged: 503 asks the provider to deliver it again (its retry schedule).
-    console.error(`[events] webhook intake could not store a delivery: ${(e as Error).message}`);
+    recordIntake(null, started, e);
     return Response.json({ error: "UNAVAILABLE", message: "The delivery could not be stored; deliver it again later." }, { status: 503 });
   }
+  recordIntake(answer, started);
   if (answer.status === 200) void eventsRuntime().then((r) => r.worker.kick(), () => undefined);
   return Response.json(answer.body, { status: answer.status });
 }
