@@ -115,6 +115,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return parsed.data;
 }
 
+/** Where the data is, and nothing else (`npm run backup`, `npm run restore`: no secret needed). */
+export function parseStorageEnv(source: NodeJS.ProcessEnv): Pick<Env, "DATA_DIR" | "DATABASE_URL"> {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid dashboard configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  return parsed.data;
+}
+
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
