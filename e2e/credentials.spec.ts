@@ -18,6 +18,7 @@ import {
   sandboxControl,
   SANDBOX_URL,
   DEMO_SERVER_LOG,
+  demoAdmin,
   type CapturedAction,
   type Member,
 } from "./fixtures";
@@ -248,6 +249,7 @@ test("no secret or access token appears in any page, script, action answer, serv
   const rows = csv.trim().split("\r\n").length - 1;
   expect(rows, "the export has every row the journeys made").toBeGreaterThan(50);
   answers.push({ url: "/api/request-log/export", body: Promise.resolve(csv) });
+  const session = (await admin.context.cookies()).find((c) => c.name.includes("session-token"))?.value;
   await admin.context.close();
 
   expect(secrets.length).toBeGreaterThan(8);
@@ -266,6 +268,35 @@ test("no secret or access token appears in any page, script, action answer, serv
     // The demo's own seeded credential: its secret and signing key have recognisable shapes.
     if (/\bcs_[A-Za-z0-9_-]{20,}/.test(body)) found.push(`${url} contains a client secret`);
     if (/\bsk_[0-9a-f]{64}\b/.test(body)) found.push(`${url} contains a signing key`);
+  }
+  // The server's log is JSON lines (lib/observability/log.ts): each is read as such, the journeys'
+  // requests, API calls and webhooks are in it, and no line (the start banner's sign-in and intake URL
+  // aside, printed for the person who started it) holds a password, an intake token, the session, a
+  // document number typed or seeded, or a field that carries what a request sent.
+  const entries: Record<string, unknown>[] = [];
+  for (const line of log.split("\n").filter((l) => l.trim())) {
+    try {
+      entries.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      found.push(`${DEMO_SERVER_LOG}: a line that is not JSON: ${line.slice(0, 160)}`);
+    }
+  }
+  expect(entries.filter((e) => e.msg === "request" && typeof e.requestId === "string" && typeof e.route === "string").length, "request lines").toBeGreaterThan(100);
+  expect(entries.filter((e) => e.msg === "api call" && typeof e.providerRequestId === "string" && typeof e.requestId === "string").length, "API call lines of members' requests").toBeGreaterThan(10);
+  expect(entries.filter((e) => e.msg === "webhook received").length, "webhook lines").toBeGreaterThan(0);
+  const banner = (e: Record<string, unknown>) => e.component === "start" && /^ {2}(Sign in|Webhooks):/.test(String(e.msg));
+  const intakeToken = /Webhooks:\s+\S+\/api\/webhooks\/payment\/([A-Za-z0-9_-]{20,})/.exec(log)?.[1];
+  expect(intakeToken, "the demo's intake token, from the start banner").toBeDefined();
+  const passwords = [demoAdmin().password, ...(["admin2", "operator", "support", "viewer"] as const).map((r) => roster(r).password)];
+  const documents = ["529.982.247-25", "52998224725", "11144477735", "11.222.333/0001-81", "11222333000181", "RAMJ800101HDFRRS09"];
+  for (const e of entries) {
+    if (banner(e)) continue;
+    const text = JSON.stringify(e);
+    for (const p of passwords) if (text.includes(p)) found.push(`a log line holds a password: ${text.slice(0, 160)}`);
+    for (const d of documents) if (text.includes(d)) found.push(`a log line holds a document number: ${text.slice(0, 160)}`);
+    if (text.includes(intakeToken!)) found.push(`a log line holds the intake token: ${text.slice(0, 160)}`);
+    if (session && text.includes(session.slice(0, 32))) found.push(`a log line holds the session: ${text.slice(0, 160)}`);
+    for (const field of ["body", "headers", "cookie", "authorization", "password", "query", "url", "path"]) if (field in e) found.push(`a log line has a "${field}" field: ${text.slice(0, 160)}`);
   }
   expect(found).toEqual([]);
 });

@@ -354,7 +354,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const host = process.env.HOST ?? "127.0.0.1";
   startDashboard({ port, host, trustProxyHops: Number(process.env.TRUST_PROXY_HOPS ?? 0) }).then(
     (dashboard) => {
-      log("start").info({ url: dashboard.url }, `dashboard listening on ${dashboard.url}`);
+      log("start").info({ address: dashboard.url }, `dashboard listening on ${dashboard.url}`);
       let stopping = false;
       for (const signal of ["SIGTERM", "SIGINT"] as const) {
         process.on(signal, () => {

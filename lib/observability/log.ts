@@ -90,8 +90,9 @@ export function log(component: string): Logger {
 const CONSOLE_KEY = Symbol.for("payment-dashboard.console-to-log");
 
 /**
- * Sends console.log/info/warn/error/debug (Next.js's own messages, libraries') through the logger, so
- * that stdout carries JSON lines only. An Error among the arguments becomes the line's `err`.
+ * Sends console.log/info/warn/error/debug (Next.js's own messages, libraries') and Node.js's process
+ * warnings through the logger, so that stdout carries JSON lines only. An Error among the arguments
+ * becomes the line's `err`.
  */
 export function routeConsoleToLog(): void {
   const c = globalThis as unknown as Record<typeof CONSOLE_KEY, boolean | undefined>;
@@ -105,6 +106,9 @@ export function routeConsoleToLog(): void {
     if (err) l[level]({ err }, msg);
     else l[level](msg);
   };
+  // Node.js's own warnings (deprecations) too, instead of its plain-text line on stderr.
+  process.removeAllListeners("warning");
+  process.on("warning", (w) => l.warn({ err: w }, w.message));
   console.log = route("info");
   console.info = route("info");
   console.warn = route("warn");
