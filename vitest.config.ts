@@ -21,7 +21,9 @@ export default defineConfig({
     // timed out under load; measured on a subset, README "Test speed").
     maxWorkers: availableParallelism(),
     // scrypt at N=2^10 instead of 2^17 (lib/auth/password.ts; OWASP's are asserted in test/auth/sign-in.test.ts).
-    env: { TEST_SCRYPT_N: String(2 ** 10) },
+    // LOG_LEVEL: the code under test logs each request, API call and webhook (lib/observability/log.ts);
+    // the tests' output keeps warnings and errors. (Tests that read a program's log set its level.)
+    env: { TEST_SCRYPT_N: String(2 ** 10), LOG_LEVEL: "warn" },
     // Migrates each program's database once; suites clone it (test/support/global-setup.ts).
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/setup.ts"],

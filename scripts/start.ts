@@ -219,6 +219,9 @@ async function startCluster(env: ReturnType<typeof parseEnv>, n: number) {
         HOST: b.host,
         TRUST_PROXY_HOPS: String(env.TRUST_PROXY_HOPS + 1),
         INSTANCE_NAME: `instance-${i + 1}`,
+        // Where the provider reaches the dashboard: the balancer, never one instance's own port (a
+        // charge's postback URL would then fail while that instance restarts).
+        PUBLIC_BASE_URL: publicBaseUrl(env),
         // The balancer asks /readyz every second: a second of "not ready" before the door closes.
         SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "1",
       },

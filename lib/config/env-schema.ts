@@ -81,7 +81,9 @@ const envSchema = z.object({
   SESSION_CLOCK_OFFSET_FILE: z.string().min(1).optional(),
   /** the sender of the dashboard's mail */
   MAIL_FROM: z.string().min(3).default("Payments Dashboard <no-reply@localhost>"),
-  /** log lines at this level and above (lib/observability/log.ts) */
+  /** named on every log line (`instance`); `npm run start:cluster` names its instances instance-1… */
+  INSTANCE_NAME: z.string().max(100).optional(),
+  /** log lines at this level and above (lib/observability/log.ts, which reads it, and LOG_FORMAT, before this check runs) */
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** `json` (one object per line) or `pretty`; unset: pretty on a terminal, JSON otherwise */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),

@@ -88,7 +88,8 @@ function build() {
     }),
     outboxDepth: new Gauge({
       name: "notification_outbox_depth",
-      help: "Notifications written to the outbox and not yet sent",
+      help: "Notifications in the outbox due to go out now and not sent yet, by channel (email, digest)",
+      labelNames: ["channel"] as const,
       registers: [registry],
     }),
   };
@@ -107,15 +108,6 @@ export function metrics(): Metrics {
 export const toSeconds = (ms: number) => ms / 1000;
 
 const LIMITS = new Map(ENDPOINT_BUDGETS.map((b) => [b.name, b.limit]));
-
-/**
- * The outbox's depth: a statement that counts notifications waiting to go out, or null while there
- * is no outbox (set by the notifications' code, lib/notifications, once it has one).
- */
-let outboxDepthQuery: ((db: Db) => Promise<number>) | null = null;
-export function measureOutboxDepthWith(fn: (db: Db) => Promise<number>): void {
-  outboxDepthQuery = fn;
-}
 
 /** The gauges read from the shared database; one failing does not keep the others from the scrape. */
 export async function readDatabaseGauges(db: Db): Promise<void> {
@@ -158,7 +150,15 @@ export async function readDatabaseGauges(db: Db): Promise<void> {
       m.syncAge.set(Math.max(0, Number(row?.age ?? 0)));
     })(),
     (async () => {
-      if (outboxDepthQuery) m.outboxDepth.set(await outboxDepthQuery(db));
+      // The notification outbox's mail waiting for its worker (lib/notifications/delivery.ts); the
+      // bell's rows are delivered as they are written.
+      const rows = rowsOf<{ channel: string; n: number }>(
+        await db.execute(sql`
+          select channel, count(*)::int as n from notification_outbox
+          where state = 'pending' and next_attempt_at <= now() group by channel`),
+      );
+      const depth = new Map(rows.map((r) => [r.channel, Number(r.n)]));
+      for (const channel of ["email", "digest"]) m.outboxDepth.set({ channel }, depth.get(channel) ?? 0);
     })(),
   ].map((p) => p.catch(() => undefined)));
 }

@@ -97,6 +97,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
         SEED_DEMO: "true",
         SYNC_INTERVAL_SECONDS: "3600",
         LOG_FORMAT: "json",
+        LOG_LEVEL: "info",
         METRICS_TOKEN,
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
@@ -213,7 +214,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
         Promise.all(
           paid.map(async (tx) => {
             const res = await fetch(`${app.sandbox!.url}/sandbox/webhooks/deliveries?transaction_id=${tx}`, { headers: { authorization: `Bearer ${app.sandbox!.adminToken}` } });
-            return ((await res.json()) as { data: { items: { attempt: number; status_code: number | null }[]; deliveries: { event: string; status: string }[] } }).data;
+            return ((await res.json()) as { data: { items: { attempt: number; status_code: number | null }[]; deliveries: { event: string; status: string; url: string }[] } }).data;
           }),
         ),
       (all) => all.every((d) => d.deliveries.length > 0 && d.deliveries.every((x) => x.status !== "pending")),
@@ -221,6 +222,8 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       "every webhook to be delivered",
     );
     for (const [k, d] of deliveries.entries()) {
+      // To the balancer (the public address), whichever instance created the charge.
+      for (const x of d.deliveries) expect(x.url.startsWith(`${app.url}/api/webhooks/payment/`), x.url).toBe(true);
       expect(d.deliveries.map((x) => x.status), paid[k]).toEqual(d.deliveries.map(() => "delivered"));
       expect(d.items.map((a) => [a.attempt, a.status_code]), paid[k]).toEqual(d.items.map(() => [1, 200]));
     }
