@@ -334,6 +334,11 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
 
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
     try {
+      // A member is on the Overview when the database stops.
+      const context = await browser.newContext();
+      await context.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: app.url })));
+      const page = await context.newPage();
+      expect((await page.goto(`${app.url}/overview`))!.status()).toBe(200);
       await pgServer.stop();
       for (const base of instances) {
         const res = await eventually(() => fetch(`${base}/readyz`), (r) => r.status === 503, 15_000, "readiness to notice");
@@ -344,18 +349,31 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
         // The process itself answers.
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
       }
-      // A member opens a page meanwhile: the error page, in words, with the request's id as reference.
-      const context = await browser.newContext();
-      await context.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: app.url })));
-      const page = await context.newPage();
+      const errorPageReference = async () => {
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Something went wrong");
+        return /quote reference (\S+)\./.exec((await page.locator("main").textContent()) ?? "")?.[1];
+      };
+      // A client-side navigation meanwhile: the error page quotes the id of the answer that failed
+      // (the router's fetch; or, when the router fell back to loading the page, that document's).
+      const answers: { id: string; status: number }[] = [];
+      page.on("response", (r) => {
+        const h = r.request().headers();
+        if (new URL(r.url()).pathname === "/transactions" && !h["next-router-prefetch"] && !h["next-router-segment-prefetch"]) answers.push({ id: r.headers()["x-request-id"]!, status: r.status() });
+      });
+      await page.getByRole("link", { name: "Transactions", exact: true }).first().click();
+      const navigated = await errorPageReference();
+      expect(answers.length).toBeGreaterThan(0);
+      expect(navigated).toBe(answers.at(-1)!.id);
+      // And a page opened meanwhile: the document's id.
       const response = await page.goto(`${app.url}/overview`);
       const id = response!.headers()["x-request-id"]!;
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Something went wrong");
-      expect(await page.locator("main").textContent()).toContain(`quote reference ${id}.`);
-      const line = await eventually(() => logLines(app.output()).find((l) => l.msg === "request" && l.requestId === id), Boolean, 10_000, "the failed request's line");
-      expect(line!.route).toBe("/overview");
-      expect(line!.status).toBe(response!.status());
-      expect(logLines(app.output()).some((l) => l.requestId === id && l.level === "error" && l.msg !== "request"), "the error's own line carries the id").toBe(true);
+      expect(await errorPageReference()).toBe(id);
+      for (const [quoted, route] of [[navigated!, "/transactions"], [id, "/overview"]] as const) {
+        const line = await eventually(() => logLines(app.output()).find((l) => l.msg === "request" && l.requestId === quoted), Boolean, 10_000, "the failed request's line");
+        expect(line!.route).toBe(route);
+        expect(logLines(app.output()).some((l) => l.requestId === quoted && l.level === "error" && l.msg !== "request"), "the error's own line carries the id").toBe(true);
+      }
+      expect(logLines(app.output()).find((l) => l.msg === "request" && l.requestId === id)!.status).toBe(response!.status());
       await context.close();
     } finally {
       await pgServer.start();
