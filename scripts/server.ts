@@ -329,7 +329,8 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
         setTimeout(resolve, graceMs).unref();
       });
     }
-    if (open.size) l.warn({ unfinished: open.size }, "the grace period ended with requests unanswered");
+    const unfinished = [...open.values()].filter((o) => !o.stream).length;
+    if (unfinished) l.warn({ unfinished }, "the grace period ended with requests unanswered");
     server.closeAllConnections();
     await closed;
     // Background work: the runner hands its batch's lease back; the worker finishes the deliveries

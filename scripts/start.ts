@@ -328,8 +328,8 @@ async function main() {
   const dashboard: { url: string; close(): Promise<void>; restart?: () => Promise<void> } =
     instances > 1 ? await startCluster(env, instances) : await startDashboard({ port: env.PORT, host: env.HOST, trustProxyHops: env.TRUST_PROXY_HOPS });
 
-  // The start banner, for the person who ran `npm start` (as log lines like the rest).
-  const banner = logFor("start");
+  // The start banner, for the person who ran `npm start` (as log lines like the rest), whatever LOG_LEVEL.
+  const banner = logFor("start").child({}, { level: "info" });
   banner.info(`  Dashboard:  ${dashboard.url}`);
   if (sandbox) banner.info(`  Sandbox:    ${env.PAYMENT_API_BASE_URL}`);
   if (demo) banner.info(`  Sign in:    ${demo.email}  /  ${demo.password}   (demo organisation, connected to the sandbox)`);

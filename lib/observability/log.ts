@@ -73,9 +73,11 @@ function createLogger(): Logger {
       };
     },
   };
-  // Synchronous writes: a line is out before the process exits (a crash, a SIGTERM), in order.
+  // JSON: written as they come, in order, without blocking the event loop on a slow reader (a pipe
+  // to a log shipper); what is still queued is written synchronously when the process exits. Pretty
+  // (a person at a terminal): synchronous.
   if (logFormat() === "pretty") return pino(options, pretty({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
-  return pino(options, pino.destination({ dest: 1, sync: true }));
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }
 
 export function logger(): Logger {
