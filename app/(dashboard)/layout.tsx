@@ -4,6 +4,7 @@ import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
+import { SearchPalette } from "@/components/search/search-palette";
 import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
@@ -42,6 +43,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
             <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
+            <SearchPalette context={`${access.organizationId}:${environment}`} />
             <div className="ml-auto flex items-center gap-2">
               <EnvironmentSwitch environment={environment} connected={connected} />
               <UserMenu name={access.name} email={access.email} role={access.role} />
