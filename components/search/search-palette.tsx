@@ -168,7 +168,7 @@ export function SearchPalette({ context }: { context: string }) {
       : typed && options.length === 0
         ? t("search.nothing", { query: typed })
         : typed
-          ? t("search.results", { count: options.filter((o) => o.group !== "recent").length })
+          ? t("search.results", { count: options.filter((o) => o.group !== "recent" && o.key !== "tx:all").length })
           : "";
 
   return (
@@ -180,7 +180,7 @@ export function SearchPalette({ context }: { context: string }) {
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
         data-testid="search-open"
-        className="size-9 justify-start gap-2 px-0 text-muted-foreground max-md:justify-center md:w-56 md:px-3 lg:w-72"
+        className="size-9 justify-start gap-2 px-0 text-muted-foreground max-md:justify-center max-md:border-transparent max-md:bg-transparent max-md:shadow-none md:w-56 md:px-3 lg:w-72"
       >
         <Search aria-hidden />
         <span className="sr-only md:not-sr-only">{t("search.button")}</span>
@@ -232,7 +232,15 @@ export function SearchPalette({ context }: { context: string }) {
               className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
             />
           </div>
-          <div role="listbox" id={listId} aria-label={t("search.title")} className="min-h-0 flex-1 overflow-y-auto p-2 sm:max-h-[min(60vh,28rem)]" data-testid="search-results">
+          <div
+            role="listbox"
+            id={listId}
+            aria-label={t("search.title")}
+            className="min-h-0 flex-1 overflow-y-auto p-2 sm:max-h-[min(60vh,28rem)]"
+            data-testid="search-results"
+            // The text these results answer, once they are the field's (tests wait for it).
+            data-query={search.settled ? search.data?.query : undefined}
+          >
             {groups.map((g) => (
               <div key={g.id} role="group" aria-labelledby={`${listId}-${g.id}`} data-group={g.id} className="pb-1">
                 <div id={`${listId}-${g.id}`} className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">

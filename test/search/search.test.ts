@@ -12,7 +12,7 @@ import * as schema from "@/lib/db/schema";
 import { createTranslator, getMessages } from "@/lib/i18n";
 import { search } from "@/lib/search";
 import { destinationsFor, matchDestinations } from "@/lib/search/catalog";
-import { searchRecords } from "@/lib/search/query";
+import { searchRecords, type Searcher } from "@/lib/search/query";
 import { clearRecentSearches, recentSearches, rememberSearch, RECENT_SEARCHES_KEPT } from "@/lib/search/recent";
 import { amountCandidates, cleanSearchText, transactionTextMatch, unmaskedDigits } from "@/lib/search/text";
 import { listTransactions } from "@/lib/transactions/query";
@@ -85,8 +85,8 @@ describeEachDatabase("global search", (getDb) => {
   const CPF = "52998224725";
   const E2E = "E9999999920261120150012345678901";
   const sandbox = () => ({ organizationId: org, environment: "sandbox" as const });
-  const asAdmin = () => ({ scope: sandbox(), role: "admin" as const });
-  const txIds = async (text: string, who = asAdmin()) => (await searchRecords(getDb(), who, text)).transactions.hits.map((h) => h.transactionId).sort();
+  const asAdmin = (): Searcher => ({ scope: sandbox(), role: "admin" });
+  const txIds = async (text: string, who: Searcher = asAdmin()) => (await searchRecords(getDb(), who, text)).transactions.hits.map((h) => h.transactionId).sort();
 
   beforeAll(async () => {
     const db = getDb();
