@@ -432,6 +432,10 @@ export const transactions = pgTable(
     uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
     index("transactions_wallet_idx").on(t.organizationId, t.environment, t.walletId, t.apiCreatedAt).where(sql`wallet_id IS NOT NULL`),
     index("transactions_search_idx").using("gin", sql`${TRANSACTION_SEARCH_TEXT} gin_trgm_ops`),
+    // A whole e2e id or on-chain hash pasted into search is one probe (lib/search/query.ts), not a
+    // trigram scan: their common prefixes (the bank's ISPB, the date, "0x") are in every row.
+    index("transactions_e2e_idx").on(t.organizationId, t.environment, t.e2eId).where(sql`e2e_id IS NOT NULL`),
+    index("transactions_tx_hash_idx").on(t.organizationId, t.environment, t.txHash).where(sql`tx_hash IS NOT NULL`),
   ],
 );
 

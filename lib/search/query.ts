@@ -11,18 +11,18 @@
  *
  * Each list is a few rows: the palette shows the first ones and links to the full list.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import { can, type Role } from "@/lib/auth/roles";
-import { counterpartyOf, payoutsByTransaction } from "@/lib/transactions/counterparty";
+import { counterpartyOf } from "@/lib/transactions/counterparty";
 import { recipientText } from "@/lib/payouts/recipient";
 import type { PayoutRecipient } from "@/lib/payouts/form";
 import { kindAndIdentifier, WALLETS_PER_PAGE } from "@/lib/wallets/service";
 import type { WalletKind } from "@/lib/wallets/form-schema";
 import { maskDocument } from "@/lib/payments/documents";
 import { Money } from "@/lib/payments/money";
-import { amountCandidates, cleanSearchText, containsPattern, transactionTextMatch, unmaskedDigits } from "./text";
+import { amountCandidates, cleanSearchText, containsPattern, transactionTextMatch, unmaskedDigits, wholeSettlementId } from "./text";
 
 /** Who searches: their organisation and environment, and their role (what they may find). */
 export type Searcher = { scope: Scope; role: Role };
@@ -74,8 +74,6 @@ export type RecordResults = {
   members: MemberHit[] | null;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** `column = s` for each column that can hold `s` (a UUID column only when `s` is one). */
 function idIs(s: string, columns: { column: Parameters<typeof eq>[0]; uuid?: boolean }[]): SQL | undefined {
   return or(...columns.filter((c) => !c.uuid || isRowId(s)).map((c) => eq(c.column, s)));
@@ -93,37 +91,49 @@ function matchedField(row: { transactionId: string; externalId: string | null; e
 async function transactionHits(db: Db, scope: Scope, s: string, limit: number): Promise<RecordResults["transactions"]> {
   const t = schema.transactions;
   const p = schema.payouts;
-  const text = s.length >= MIN_CONTAINS_LENGTH ? transactionTextMatch(s) : null;
+  const whole = wholeSettlementId(s);
+  const text = s.length >= MIN_CONTAINS_LENGTH && !whole ? transactionTextMatch(s) : null;
   const amounts = amountCandidates(s);
-  const direct = or(text ?? undefined, amounts.length ? inArray(sql`coalesce(${t.amount}, 0)`, amounts) : undefined, idIs(s, [{ column: t.transactionId }, { column: t.externalId }]));
-  const columns = { ...columnsOf(t, ["transactionId", "externalId", "type", "source", "method", "status", "amount", "currency", "payerName", "payerDocument", "e2eId", "txHash", "apiCreatedAt", "firstSeenAt", "raw"]) };
-  const [found, viaRecipient] = await Promise.all([
-    db
-      .select(columns)
-      .from(t)
-      .where(and(inScope(t, scope), direct))
-      .orderBy(desc(t.apiCreatedAt), desc(t.transactionId))
-      .limit(limit + 1),
-    // Money out names its recipient only in the payout sent from here.
-    text
-      ? db
-          .select({ transactionId: p.transactionId })
+  const direct = or(
+    text ?? undefined,
+    whole && "e2eId" in whole ? eq(t.e2eId, whole.e2eId) : undefined,
+    whole && "txHash" in whole ? inArray(t.txHash, whole.txHash) : undefined,
+    amounts.length ? inArray(sql`coalesce(${t.amount}, 0)`, amounts) : undefined,
+    idIs(s, [{ column: t.transactionId }, { column: t.externalId }]),
+  );
+  type PayoutSide = { kind: schema.PayoutKind; recipient: PayoutRecipient | null; network: string | null } | null;
+  const payoutOf = (q: typeof p) => sql<PayoutSide>`jsonb_build_object('kind', ${q.kind}, 'recipient', ${q.recipient}, 'network', ${q.network})`;
+  const mirrorColumns = columnsOf(t, ["transactionId", "externalId", "type", "source", "method", "status", "amount", "currency", "payerName", "payerDocument", "e2eId", "txHash", "apiCreatedAt", "firstSeenAt", "raw"]);
+  const found = db
+    .select({
+      ...mirrorColumns,
+      // The payout sent from here for it (money out names its recipient only there); a subquery, so
+      // that the searched text's bare column names stay the mirror's.
+      payout: sql<PayoutSide>`(select ${payoutOf(p)} from ${p} where ${and(inScope(p, t), eq(p.transactionId, t.transactionId))} limit 1)`,
+      byRecipient: sql<boolean>`false`,
+    })
+    .from(t)
+    .where(and(inScope(t, scope), direct))
+    .orderBy(desc(t.apiCreatedAt), desc(t.transactionId))
+    .limit(limit + 1);
+  // One statement: what the mirror's text, amount or ids find, and the transactions of payouts whose recipient matches.
+  const all = text
+    ? await found.unionAll(
+        db
+          .select({ ...mirrorColumns, payout: payoutOf(p), byRecipient: sql<boolean>`true` })
           .from(p)
-          .where(and(inScope(p, scope), isNotNull(p.transactionId), sql`${schema.PAYOUT_SEARCH_TEXT} ilike ${containsPattern(s)}`))
+          .innerJoin(t, and(inScope(t, p), eq(t.transactionId, p.transactionId)))
+          .where(and(inScope(p, scope), sql`${schema.PAYOUT_SEARCH_TEXT} ilike ${containsPattern(s)}`))
           .orderBy(desc(p.createdAt))
-          .limit(limit + 1)
-      : Promise.resolve([]),
-  ]);
-  const seen = new Set(found.map((r) => r.transactionId));
-  const extraIds = viaRecipient.map((r) => r.transactionId!).filter((id) => !seen.has(id));
-  const extra = extraIds.length ? await db.select(columns).from(t).where(and(inScope(t, scope), inArray(t.transactionId, extraIds))) : [];
-  const recipientIds = new Set(extraIds);
-  const rows = [...found, ...extra].sort((a, b) => (b.apiCreatedAt?.getTime() ?? Infinity) - (a.apiCreatedAt?.getTime() ?? Infinity) || (a.transactionId < b.transactionId ? 1 : -1));
-  const shown = rows.slice(0, limit);
-  const payouts = await payoutsByTransaction(db, scope, shown.filter((r) => r.type === "cashout").map((r) => r.transactionId));
+          .limit(limit + 1),
+      )
+    : await found;
+  const byId = new Map<string, (typeof all)[number]>();
+  for (const r of all) if (!byId.has(r.transactionId) || !r.byRecipient) byId.set(r.transactionId, r);
+  const rows = [...byId.values()].sort((a, b) => (b.apiCreatedAt?.getTime() ?? Infinity) - (a.apiCreatedAt?.getTime() ?? Infinity) || (a.transactionId < b.transactionId ? 1 : -1));
   return {
-    more: found.length > limit || viaRecipient.length > limit || rows.length > limit,
-    hits: shown.map((r) => ({
+    more: rows.length > limit || all.filter((r) => r.byRecipient).length > limit,
+    hits: rows.slice(0, limit).map((r) => ({
       transactionId: r.transactionId,
       externalId: r.externalId,
       type: r.type,
@@ -132,92 +142,111 @@ async function transactionHits(db: Db, scope: Scope, s: string, limit: number): 
       status: r.status,
       amount: r.amount,
       currency: r.currency,
-      counterparty: counterpartyOf(r, payouts.get(r.transactionId) ?? null),
+      counterparty: counterpartyOf(r, r.payout ? { kind: r.payout.kind, recipient: r.payout.recipient ?? {}, network: r.payout.network } : null),
       payerDocument: r.payerDocument ? maskDocument(r.payerDocument) : null,
       e2eId: r.e2eId,
       txHash: r.txHash,
       createdAt: (r.apiCreatedAt ?? r.firstSeenAt).toISOString(),
-      matched: recipientIds.has(r.transactionId) ? "recipient" : matchedField(r, s, amounts),
+      matched: r.byRecipient ? "recipient" : matchedField(r, s, amounts),
     })),
   };
 }
 
-async function chargeHits(db: Db, scope: Scope, s: string, limit: number): Promise<ChargeHit[]> {
+type IdHits = Pick<RecordResults, "charges" | "payouts" | "batches" | "conversions" | "wallets" | "infractions">;
+
+/** `jsonb_build_object` of named expressions: each branch of the id probe answers in one shape. */
+const jsonOf = (fields: Record<string, SQL | Parameters<typeof eq>[0]>) => sql<Record<string, unknown>>`jsonb_build_object(${sql.join(
+  Object.entries(fields).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
+  sql`, `,
+)})`;
+const text = (column: Parameters<typeof eq>[0]) => sql`${column}::text`;
+
+/**
+ * Charges, payouts, bulk batches, conversions, wallets and infractions whose id is `s`: one
+ * statement (each branch an index probe inside the scope), one round trip, whatever the kinds.
+ */
+async function idHits(db: Db, scope: Scope, s: string, limit: number): Promise<IdHits> {
   const c = schema.charges;
   const m = schema.transactions;
+  const p = schema.payouts;
+  const b = schema.payoutBatches;
+  const v = schema.conversions;
+  const w = schema.wallets;
+  const i = schema.infractions;
+  const uuid = (column: Parameters<typeof eq>[0]) => ({ column, uuid: true });
   const rows = await db
-    .select({ ...columnsOf(c, ["id", "externalId", "transactionId", "method", "amount", "currency", "payer", "state", "createdAt"]), status: m.status })
+    .select({ kind: sql<string>`'charge'`, data: jsonOf({ id: text(c.id), externalId: c.externalId, transactionId: c.transactionId, method: c.method, amount: text(c.amount), currency: c.currency, payerName: sql`${c.payer}->>'name'`, state: c.state, status: m.status, createdAt: c.createdAt }) })
     .from(c)
     .leftJoin(m, and(inScope(m, c), eq(m.transactionId, c.transactionId)))
-    .where(and(inScope(c, scope), idIs(s, [{ column: c.id, uuid: true }, { column: c.externalId }, { column: c.transactionId }])))
+    .where(and(inScope(c, scope), idIs(s, [uuid(c.id), { column: c.externalId }, { column: c.transactionId }])))
     .orderBy(desc(c.createdAt))
-    .limit(limit);
-  return rows.map(({ payer, createdAt, ...r }) => ({ ...r, payerName: (payer as { name?: string } | null)?.name ?? null, createdAt: createdAt.toISOString() }));
-}
-
-async function payoutHits(db: Db, scope: Scope, s: string, limit: number): Promise<PayoutHit[]> {
-  const p = schema.payouts;
-  const rows = await db
-    .select(columnsOf(p, ["id", "externalId", "transactionId", "kind", "amount", "currency", "network", "recipient", "state", "createdAt"]))
-    .from(p)
-    .where(and(inScope(p, scope), idIs(s, [{ column: p.id, uuid: true }, { column: p.externalId }, { column: p.transactionId }])))
-    .orderBy(desc(p.createdAt))
-    .limit(limit);
-  return rows.map(({ network, recipient, ...r }) => ({ ...r, recipient: recipientText({ kind: r.kind, recipient: (recipient ?? {}) as PayoutRecipient, network }), createdAt: r.createdAt.toISOString() }));
-}
-
-async function batchHits(db: Db, scope: Scope, s: string, limit: number): Promise<BatchHit[]> {
-  const b = schema.payoutBatches;
-  const rows = await db
-    .select(columnsOf(b, ["id", "reference", "fileName", "state", "rowCount", "createdAt"]))
-    .from(b)
-    .where(and(inScope(b, scope), idIs(s, [{ column: b.id, uuid: true }, { column: b.reference }])))
-    .orderBy(desc(b.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-async function conversionHits(db: Db, scope: Scope, s: string, limit: number): Promise<ConversionHit[]> {
-  const c = schema.conversions;
-  const rows = await db
-    .select(columnsOf(c, ["id", "externalId", "conversionId", "baseCurrency", "destinationCurrency", "amount", "state", "createdAt"]))
-    .from(c)
-    .where(and(inScope(c, scope), idIs(s, [{ column: c.id, uuid: true }, { column: c.externalId }, { column: c.conversionId }])))
-    .orderBy(desc(c.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-async function walletHits(db: Db, scope: Scope, s: string, limit: number): Promise<WalletHit[]> {
-  const w = schema.wallets;
-  // Its id, or what a payer pays into (a deposit's PIX key, CLABE or address), within the organisation's few wallets.
-  const rows = await db
-    .select(columnsOf(w, ["id", "walletId", "currency", "chain", "label", "pixKey", "clabe", "address", "createdAt"]))
-    .from(w)
-    .where(and(inScope(w, scope), idIs(s, [{ column: w.id, uuid: true }, { column: w.walletId }, { column: w.pixKey }, { column: w.clabe }, { column: w.address }])))
-    .orderBy(desc(w.createdAt), desc(w.id))
-    .limit(limit);
-  // The Wallets page lists them newest first: the page that shows each is one count away.
-  return Promise.all(
-    rows.map(async ({ createdAt, pixKey, clabe, address, ...r }) => {
-      const [newer] = await db
-        .select({ n: count() })
+    .limit(limit)
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'payout'`, data: jsonOf({ id: text(p.id), externalId: p.externalId, transactionId: p.transactionId, kind: p.kind, amount: text(p.amount), currency: p.currency, network: p.network, recipient: p.recipient, state: p.state, createdAt: p.createdAt }) })
+        .from(p)
+        .where(and(inScope(p, scope), idIs(s, [uuid(p.id), { column: p.externalId }, { column: p.transactionId }])))
+        .orderBy(desc(p.createdAt))
+        .limit(limit),
+    )
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'batch'`, data: jsonOf({ id: text(b.id), reference: b.reference, fileName: b.fileName, state: b.state, rowCount: b.rowCount, createdAt: b.createdAt }) })
+        .from(b)
+        .where(and(inScope(b, scope), idIs(s, [uuid(b.id), { column: b.reference }])))
+        .orderBy(desc(b.createdAt))
+        .limit(limit),
+    )
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'conversion'`, data: jsonOf({ id: text(v.id), externalId: v.externalId, conversionId: v.conversionId, baseCurrency: v.baseCurrency, destinationCurrency: v.destinationCurrency, amount: text(v.amount), state: v.state, createdAt: v.createdAt }) })
+        .from(v)
+        .where(and(inScope(v, scope), idIs(s, [uuid(v.id), { column: v.externalId }, { column: v.conversionId }])))
+        .orderBy(desc(v.createdAt))
+        .limit(limit),
+    )
+    .unionAll(
+      db
+        .select({
+          kind: sql<string>`'wallet'`,
+          // The Wallets page lists them newest first, WALLETS_PER_PAGE a page: the wallets newer than this one say which page shows it.
+          data: jsonOf({ id: text(w.id), walletId: w.walletId, currency: w.currency, chain: w.chain, label: w.label, pixKey: w.pixKey, clabe: w.clabe, address: w.address, newer: sql`(select count(*) from wallets n where n.organization_id = ${w.organizationId} and n.environment = ${w.environment} and (n.created_at, n.id) > (${w.createdAt}, ${w.id}))` }),
+        })
         .from(w)
-        .where(and(inScope(w, scope), or(gt(w.createdAt, createdAt), and(eq(w.createdAt, createdAt), gt(w.id, r.id)))));
-      return { ...r, kind: kindAndIdentifier({ pixKey, clabe, address }).kind, page: Math.floor(Number(newer?.n ?? 0) / WALLETS_PER_PAGE) + 1 };
+        // Its id, or what a payer pays into (a deposit's PIX key, CLABE or address), among the organisation's wallets.
+        .where(and(inScope(w, scope), idIs(s, [uuid(w.id), { column: w.walletId }, { column: w.pixKey }, { column: w.clabe }, { column: w.address }])))
+        .orderBy(desc(w.createdAt))
+        .limit(limit),
+    )
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'infraction'`, data: jsonOf({ infractionId: i.infractionId, type: i.type, status: i.status, amount: text(i.amount), currency: i.currency, transactionId: i.transactionId, deadlineAt: i.deadlineAt }) })
+        .from(i)
+        .where(and(inScope(i, scope), idIs(s, [{ column: i.infractionId }, { column: i.transactionId }])))
+        .orderBy(desc(i.deadlineAt))
+        .limit(limit),
+    );
+  const of = <T>(kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.data as T & { createdAt: string });
+  const at = (d: string) => new Date(d).toISOString();
+  return {
+    charges: of<Omit<ChargeHit, "createdAt">>("charge").map((h) => ({ ...h, createdAt: at(h.createdAt) })),
+    payouts: of<Omit<PayoutHit, "createdAt" | "recipient"> & { network: string | null; recipient: PayoutRecipient | null }>("payout").map(({ network, recipient, ...h }) => ({
+      ...h,
+      recipient: recipientText({ kind: h.kind, recipient: recipient ?? {}, network }),
+      createdAt: at(h.createdAt),
+    })),
+    batches: of<Omit<BatchHit, "createdAt">>("batch").map((h) => ({ ...h, createdAt: at(h.createdAt) })),
+    conversions: of<Omit<ConversionHit, "createdAt">>("conversion").map((h) => ({ ...h, createdAt: at(h.createdAt) })),
+    wallets: of<Omit<WalletHit, "kind" | "page"> & { pixKey: string | null; clabe: string | null; address: string | null; newer: number }>("wallet").map(({ pixKey, clabe, address, newer, createdAt: _createdAt, ...h }) => ({
+      ...h,
+      kind: kindAndIdentifier({ pixKey, clabe, address }).kind,
+      page: Math.floor(Number(newer) / WALLETS_PER_PAGE) + 1,
+    })),
+    infractions: rows.filter((r) => r.kind === "infraction").map((r) => {
+      const h = r.data as Omit<InfractionHit, "deadlineAt"> & { deadlineAt: string | null };
+      return { ...h, deadlineAt: h.deadlineAt ? at(h.deadlineAt) : null };
     }),
-  );
-}
-
-async function infractionHits(db: Db, scope: Scope, s: string, limit: number): Promise<InfractionHit[]> {
-  const i = schema.infractions;
-  const rows = await db
-    .select(columnsOf(i, ["infractionId", "type", "status", "amount", "currency", "transactionId", "deadlineAt"]))
-    .from(i)
-    .where(and(inScope(i, scope), idIs(s, [{ column: i.infractionId }, { column: i.transactionId }])))
-    .orderBy(desc(i.deadlineAt))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, deadlineAt: iso(r.deadlineAt) }));
+  };
 }
 
 async function memberHits(db: Db, organizationId: string, s: string, limit: number): Promise<MemberHit[]> {
@@ -242,14 +271,12 @@ export async function searchRecords(db: Db, who: Searcher, raw: string, limit = 
   const members = can(who.role, "team.manage");
   if (!s) return { transactions: { hits: [], more: false }, charges: [], payouts: [], batches: [], conversions: [], wallets: [], infractions: [], members: members ? [] : null };
   const { scope } = who;
-  const [transactions, charges, payouts, batches, conversions, wallets, infractions, memberList] = await Promise.all([
+  // Ids have no spaces: a name is not looked for among them.
+  const idLike = !/\s/.test(s);
+  const none: IdHits = { charges: [], payouts: [], batches: [], conversions: [], wallets: [], infractions: [] };
+  const [transactions, { charges, payouts, batches, conversions, wallets, infractions }, memberList] = await Promise.all([
     transactionHits(db, scope, s, limit),
-    chargeHits(db, scope, s, limit),
-    payoutHits(db, scope, s, limit),
-    batchHits(db, scope, s, limit),
-    conversionHits(db, scope, s, limit),
-    walletHits(db, scope, s, limit),
-    infractionHits(db, scope, s, limit),
+    idLike ? idHits(db, scope, s, limit) : none,
     members && s.length >= 2 ? memberHits(db, scope.organizationId, s, limit) : Promise.resolve([]),
   ]);
   return { transactions, charges, payouts, batches, conversions, wallets, infractions, members: members ? memberList : null };

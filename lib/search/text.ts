@@ -60,6 +60,18 @@ export function amountCandidates(s: string): string[] {
 }
 
 /**
+ * A whole PIX end-to-end id ("E" or "D", the bank's ISPB, the minute, 11 characters: 32 in all) or
+ * on-chain hash (64 hex digits, "0x" first on EVM chains; a base58 Solana signature), as pasted:
+ * looked up whole, by its own index, rather than as text inside others (their prefixes are common).
+ */
+export function wholeSettlementId(s: string): { e2eId: string } | { txHash: string[] } | null {
+  if (/^[ED]\d{20}[A-Za-z0-9]{11}$/.test(s)) return { e2eId: s };
+  if (/^(?:0x)?[0-9a-fA-F]{64}$/.test(s)) return { txHash: [...new Set([s, s.toLowerCase()])] };
+  if (/^[1-9A-HJ-NP-Za-km-z]{86,90}$/.test(s)) return { txHash: [s] };
+  return null;
+}
+
+/**
  * The mirror rows whose searched text contains `raw` (any length; a document typed with its mask
  * is also looked for without it), through the trigram index. Null when nothing is left to search.
  */

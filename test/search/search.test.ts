@@ -14,7 +14,7 @@ import { search } from "@/lib/search";
 import { destinationsFor, matchDestinations } from "@/lib/search/catalog";
 import { searchRecords, type Searcher } from "@/lib/search/query";
 import { clearRecentSearches, recentSearches, rememberSearch, RECENT_SEARCHES_KEPT } from "@/lib/search/recent";
-import { amountCandidates, cleanSearchText, transactionTextMatch, unmaskedDigits } from "@/lib/search/text";
+import { amountCandidates, cleanSearchText, transactionTextMatch, unmaskedDigits, wholeSettlementId } from "@/lib/search/text";
 import { listTransactions } from "@/lib/transactions/query";
 import { loadTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { describeEachDatabase } from "../support/databases";
@@ -48,6 +48,13 @@ describe("what a member types", () => {
     expect(unmaskedDigits("Ana Souza")).toBeNull();
     expect(cleanSearchText("  Ana\u0000  Souza\u001f ")).toBe("Ana Souza");
     expect(cleanSearchText("x".repeat(500))).toHaveLength(100);
+  });
+
+  it("knows a whole e2e id or on-chain hash when it sees one", () => {
+    expect(wholeSettlementId("E9999999920261120150012345678901")).toEqual({ e2eId: "E9999999920261120150012345678901" });
+    expect(wholeSettlementId("E99999999202611201500")).toBeNull();
+    expect(wholeSettlementId(`0x${"AB".repeat(32)}`)).toEqual({ txHash: [`0x${"AB".repeat(32)}`, `0x${"ab".repeat(32)}`] });
+    expect(wholeSettlementId("ab".repeat(31))).toBeNull();
   });
 });
 
@@ -167,6 +174,8 @@ describeEachDatabase("global search", (getDb) => {
     expect(await txIds("0,0005")).toEqual(["tx-hash"]);
     expect((await searchRecords(getDb(), asAdmin(), "120,50")).transactions.hits[0]!.matched).toBe("amount");
     expect(await txIds("ab".repeat(12))).toEqual(["tx-hash"]);
+    // A whole hash, pasted in capitals, is looked up whole.
+    expect(await txIds(`0x${"AB".repeat(32)}`)).toEqual(["tx-hash"]);
     expect(await txIds("order-100")).toEqual(["tx-ana-1", "tx-bruno"]);
     expect(await txIds("tx-bruno")).toEqual(["tx-bruno"]);
     // Two characters are not looked for inside text (only as a whole id or an amount).
@@ -242,7 +251,7 @@ describeEachDatabase("global search", (getDb) => {
     expect((await search(db, { userId: admin, role: "admin", scope: sandbox() }, "vitor", pt)).records?.members?.map((m) => m.name)).toEqual(["Vitor Viewer"]);
   });
 
-  it("reads the mirror and payouts through their trigram indexes (the predicate is the indexed expression)", async () => {
+  it("reads the mirror and payouts through their indexes (each predicate is the indexed expression)", async () => {
     const db = getDb();
     const plan = async (q: ReturnType<typeof sql>) =>
       db.transaction(async (tx) => {
@@ -254,5 +263,6 @@ describeEachDatabase("global search", (getDb) => {
       });
     expect(await plan(sql`select transaction_id from transactions where ${transactionTextMatch("529.982.247-25")}`)).toContain("transactions_search_idx");
     expect(await plan(sql`select transaction_id from payouts where ${schema.PAYOUT_SEARCH_TEXT} ilike '%norte%'`)).toContain("payouts_search_idx");
+    expect(await plan(sql`select transaction_id from transactions where e2e_id = ${E2E}`)).toContain("transactions_e2e_idx");
   });
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { authorize, AuthorizationError } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18nFor } from "@/lib/i18n/server";
 import { MAX_SEARCH_LENGTH, search } from "@/lib/search";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export async function GET(req: Request) {
     if (e instanceof AuthorizationError) return Response.json({ error: e.reason }, { status: e.reason === "unauthenticated" ? 401 : 403 });
     throw e;
   }
-  const { t } = await getI18n();
+  const { t } = await getI18nFor(access);
   const parsed = querySchema.safeParse({ q: new URL(req.url).searchParams.get("q") ?? "" });
   if (!parsed.success) return Response.json({ error: "invalid_query", message: t("search.tooLong", { max: MAX_SEARCH_LENGTH }) }, { status: 400 });
   const scope = await memberScope(access);
