@@ -19,6 +19,7 @@ import { listTransactions } from "@/lib/transactions/query";
 import { loadTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
 import { describeEachDatabase } from "../support/databases";
 import { createOrganization } from "../support/connect";
+import { mirrorRow, type MirrorRow } from "../support/mirror";
 
 const en = createTranslator(getMessages("en"), "en");
 const pt = createTranslator(getMessages("pt-BR"), "pt-BR");
@@ -105,19 +106,7 @@ describeEachDatabase("global search", (getDb) => {
     otherOrg = b.organizationId;
     await db.execute(sql`update users set name = 'Beatriz Admin', email = 'beatriz@search.test' where id = ${admin}`);
     await db.execute(sql`update users set name = 'Vitor Viewer', email = 'vitor@search.test' where id = ${viewer}`);
-    const tx = (id: string, o: Partial<typeof schema.transactions.$inferInsert>): typeof schema.transactions.$inferInsert => ({
-      organizationId: org,
-      environment: "sandbox",
-      transactionId: id,
-      status: "confirmed",
-      type: "cashin",
-      source: "cashin",
-      method: "PIX",
-      currency: "BRL",
-      origin: "sync",
-      apiCreatedAt: new Date("2026-11-20T15:00:00Z"),
-      ...o,
-    });
+    const tx = (id: string, o: Partial<MirrorRow>) => mirrorRow(org, id, o);
     await db.insert(schema.transactions).values([
       tx("tx-ana-1", { amount: "120.50", payerName: "Ana Souza", payerDocument: CPF, e2eId: E2E, externalId: "order-1001" }),
       tx("tx-ana-2", { amount: "33", payerName: "Ana Souza", payerDocument: "529.982.247-25", apiCreatedAt: new Date("2026-11-21T15:00:00Z") }),
