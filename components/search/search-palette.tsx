@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
   ArrowLeftRight,
@@ -44,6 +45,10 @@ const ICONS: Record<OptionGroupId, LucideIcon> = {
   actions: Zap,
 };
 
+const noSubscription = () => () => {};
+/** Apple keyboards say ⌘ where others say Ctrl (the server, not knowing, says Ctrl). */
+const useAppleKeyboard = () => useSyncExternalStore(noSubscription, () => /Mac|iPhone|iPad/.test(navigator.platform), () => false);
+
 /** A key typed into a field is the field's: "/" opens search only outside one. */
 function typingIn(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -59,6 +64,7 @@ function typingIn(target: EventTarget | null): boolean {
 export function SearchPalette({ context }: { context: string }) {
   const { t, locale } = useI18n();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   /** The option the arrows moved to, in the results it was chosen among (new results: the first again). */
@@ -69,6 +75,7 @@ export function SearchPalette({ context }: { context: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const search = useSearch(text, context, open);
+  const apple = useAppleKeyboard();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -122,7 +129,7 @@ export function SearchPalette({ context }: { context: string }) {
     }
     const searched = text.trim();
     // What the member searched for, once they found it (theirs only, on the server).
-    if (searched.length >= 2) void rememberSearchAction({ text: searched });
+    if (searched.length >= 2) void rememberSearchAction({ text: searched }).then(() => queryClient.invalidateQueries({ queryKey: ["search", context, ""] }));
     close(false);
     if (o.run) {
       const environment = o.run.environment;
@@ -185,7 +192,7 @@ export function SearchPalette({ context }: { context: string }) {
         <Search aria-hidden />
         <span className="sr-only md:not-sr-only">{t("search.button")}</span>
         <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1.5 font-sans text-[11px] font-medium md:inline">
-          Ctrl K
+          {apple ? t("search.shortcutMac") : t("search.shortcut")}
         </kbd>
       </Button>
       <Dialog open={open} onOpenChange={close}>
