@@ -42,7 +42,8 @@ test("Ctrl+K, a transaction's e2e id and Enter open its sheet; the payer's CPF w
   await expect(page.locator(`[data-key="tx:${paid.transaction_id}"]`)).toContainText(`End-to-end ID: ${e2e}`);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/transactions\\?tx=${paid.transaction_id}$`));
-  const sheet = page.getByRole("dialog");
+  const sheet = page.getByTestId("tx-detail");
+  await expect(palette).toBeHidden();
   await expect(sheet).toContainText(name);
   await expect(sheet).toContainText("R$12.34");
 
@@ -61,6 +62,7 @@ test("Ctrl+K, a transaction's e2e id and Enter open its sheet; the payer's CPF w
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/transactions\\?tx=${pending.transaction_id}$`));
+  await expect(sheet).toContainText("R$5.67");
 
   // An admin finds the team's members; Esc closes.
   await page.keyboard.press("Control+k");

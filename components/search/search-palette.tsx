@@ -30,6 +30,18 @@ import { setEnvironmentAction } from "@/app/(dashboard)/actions";
 import { clearRecentSearchesAction, rememberSearchAction } from "@/app/(dashboard)/search-actions";
 import { paletteGroups, type OptionGroupId, type PaletteOption } from "./options";
 import { useSearch } from "./use-search";
+import { useLiveInvalidation } from "@/components/live/use-live-events";
+import type { ApiEnvironment } from "@/lib/vocabulary";
+
+/**
+ * While the palette is open, what the live stream says changed (a payment arrived, the sync brought
+ * a transaction, an infraction moved) makes its results be asked again: a search shows the mirror
+ * as it is now, not as it was when that text was first typed.
+ */
+function LiveResults({ context, environment }: { context: string; environment: ApiEnvironment }) {
+  useLiveInvalidation({ kinds: ["transaction", "infraction"], environment, queryKey: ["search", context] });
+  return null;
+}
 
 const ICONS: Record<OptionGroupId, LucideIcon> = {
   recent: History,
@@ -58,10 +70,11 @@ function typingIn(target: EventTarget | null): boolean {
 /**
  * Global search and command palette, in the app bar: Ctrl+K, ⌘K or "/" (outside a field) on any
  * dashboard page, or its button (the touch way). A combobox over grouped results, keyboard first:
- * arrows move, Enter opens, Esc closes; full screen on a phone. `context` is the member's
- * organisation and environment (the results' cache key: another environment's never show).
+ * arrows move, Enter opens, Esc closes; full screen on a phone. The member's organisation and
+ * environment are the results' cache key (another environment's never show).
  */
-export function SearchPalette({ context }: { context: string }) {
+export function SearchPalette({ organizationId, environment }: { organizationId: string; environment: ApiEnvironment }) {
+  const context = `${organizationId}:${environment}`;
   const { t, locale } = useI18n();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -209,6 +222,7 @@ export function SearchPalette({ context }: { context: string }) {
             "max-sm:top-0 max-sm:left-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:max-w-full max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0",
           )}
         >
+          <LiveResults context={context} environment={environment} />
           <DialogTitle className="sr-only">{t("search.title")}</DialogTitle>
           <DialogDescription className="sr-only">
             {t("search.description")} {t("search.keys")}
