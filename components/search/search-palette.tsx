@@ -135,7 +135,7 @@ export function SearchPalette({ organizationId, environment }: { organizationId:
     }
     if (o.clear) {
       startTransition(async () => {
-        await clearRecentSearchesAction({});
+        await clearRecentSearchesAction({ all: true });
         await search.refetch();
       });
       return;
