@@ -286,7 +286,7 @@ export function SearchPalette({ organizationId, environment }: { organizationId:
                       <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
                       <span className="grid min-w-0 gap-0.5">
                         <span className="truncate font-medium">{o.title}</span>
-                        {o.detail && <span className="truncate text-xs text-muted-foreground">{o.detail}</span>}
+                        {o.detail && <span className="truncate text-xs text-muted-foreground max-sm:whitespace-normal">{o.detail}</span>}
                         {o.why && <span className="truncate font-mono text-xs text-muted-foreground">{o.why}</span>}
                       </span>
                     </div>
