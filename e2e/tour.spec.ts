@@ -35,7 +35,7 @@ async function bothThemes(page: Page, label: string): Promise<string[]> {
 }
 
 test("every signed-in page once: no console error or failed request, and no serious axe violation in the light or dark theme", async ({ browser }) => {
-  // Sixteen pages and two dialogs, each scanned whole twice; the first while the demo's first sync may still run.
+  // Sixteen pages and three dialogs, each scanned whole twice; the first while the demo's first sync may still run.
   test.setTimeout(240_000);
   const { context, page } = await as(browser, "admin", { colorScheme: "light" });
   const problems = listen(page);
@@ -55,6 +55,12 @@ test("every signed-in page once: no console error or failed request, and no seri
   await page.getByRole("button", { name: "Register credential" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   violations.push(...(await bothThemes(page, "register credential dialog")));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+k");
+  await page.getByTestId("search-input").fill("send");
+  await expect(page.getByTestId("search-results")).toHaveAttribute("data-query", "send");
+  violations.push(...(await bothThemes(page, "search palette")));
+  await page.keyboard.press("Escape");
   // The bell's list too: the demo's open MED disputes and their deadline reminders are in it.
   await page.goto("/overview");
   await page.getByTestId("notification-bell").click();

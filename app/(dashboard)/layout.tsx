@@ -5,6 +5,7 @@ import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { NotificationBell } from "@/components/notifications/notification-bell";
+import { SearchPalette } from "@/components/search/search-palette";
 import { FlaskConical } from "lucide-react";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
@@ -43,6 +44,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
             <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
+            <SearchPalette organizationId={access.organizationId} environment={environment} />
             <div className="ml-auto flex items-center gap-2">
               <EnvironmentSwitch environment={environment} connected={connected} />
               <NotificationBell />

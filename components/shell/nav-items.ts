@@ -1,15 +1,17 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Building2, LayoutDashboard, List, Settings, ShieldAlert, Wallet } from "lucide-react";
-import type { MessageKey } from "@/lib/i18n/translate";
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Building2, LayoutDashboard, List, Settings, ShieldAlert, Wallet, type LucideIcon } from "lucide-react";
+import { MAIN_SECTIONS } from "@/lib/pages/sections";
 
-/** The dashboard's sections, in sidebar order. */
-export const NAV_ITEMS = [
-  { href: "/overview", label: "nav.overview", icon: LayoutDashboard },
-  { href: "/transactions", label: "nav.transactions", icon: List },
-  { href: "/receive", label: "nav.receive", icon: ArrowDownToLine },
-  { href: "/send", label: "nav.send", icon: ArrowUpFromLine },
-  { href: "/convert", label: "nav.convert", icon: ArrowLeftRight },
-  { href: "/wallets", label: "nav.wallets", icon: Wallet },
-  { href: "/account", label: "nav.account", icon: Building2 },
-  { href: "/infractions", label: "nav.infractions", icon: ShieldAlert },
-  { href: "/settings", label: "nav.settings", icon: Settings },
-] as const satisfies ReadonlyArray<{ href: string; label: MessageKey; icon: unknown }>;
+const ICONS: Record<(typeof MAIN_SECTIONS)[number]["href"], LucideIcon> = {
+  "/overview": LayoutDashboard,
+  "/transactions": List,
+  "/receive": ArrowDownToLine,
+  "/send": ArrowUpFromLine,
+  "/convert": ArrowLeftRight,
+  "/wallets": Wallet,
+  "/account": Building2,
+  "/infractions": ShieldAlert,
+  "/settings": Settings,
+};
+
+/** The dashboard's sections, in sidebar order (lib/pages/sections.ts), with their icons. */
+export const NAV_ITEMS = MAIN_SECTIONS.map((s) => ({ ...s, icon: ICONS[s.href] }));

@@ -363,12 +363,15 @@ export const webhookApplied = pgTable(
 );
 
 /**
- * What the Transactions page's free-text search reads (lib/transactions/query.ts), indexed by
- * trigrams (pg_trgm, migration 0008): the searched columns joined by the unit separator, which a
- * search never contains, so that a match never spans two columns.
+ * What free-text search reads in the mirror (lib/search/text.ts: the Transactions page's filter and
+ * the search palette), indexed by trigrams (pg_trgm, migrations 0008 and 0014): the searched columns
+ * joined by the unit separator, which a search never contains, so that a match never spans two
+ * columns. The payer's document is kept without its mask (dots, slash, hyphen, spaces: the
+ * characters lib/payments/documents.ts `unformatDocument` removes), so "529.982.247-25" and
+ * "52998224725" find the same rows.
  */
 export const TRANSACTION_SEARCH_TEXT = sql.raw(
-  "(coalesce(transaction_id, '') || chr(31) || coalesce(external_id, '') || chr(31) || coalesce(payer_name, '') || chr(31) || coalesce(payer_document, '') || chr(31) || coalesce(e2e_id, '') || chr(31) || coalesce(tx_hash, ''))",
+  "(coalesce(transaction_id, '') || chr(31) || coalesce(external_id, '') || chr(31) || coalesce(payer_name, '') || chr(31) || regexp_replace(coalesce(payer_document, ''), '[.\\-/\\s]', '', 'g') || chr(31) || coalesce(e2e_id, '') || chr(31) || coalesce(tx_hash, ''))",
 );
 
 /**
@@ -429,6 +432,10 @@ export const transactions = pgTable(
     uniqueIndex("transactions_external_id_idx").on(t.organizationId, t.environment, t.externalId).where(sql`external_id IS NOT NULL`),
     index("transactions_wallet_idx").on(t.organizationId, t.environment, t.walletId, t.apiCreatedAt).where(sql`wallet_id IS NOT NULL`),
     index("transactions_search_idx").using("gin", sql`${TRANSACTION_SEARCH_TEXT} gin_trgm_ops`),
+    // A whole e2e id or on-chain hash pasted into search is one probe (lib/search/query.ts), not a
+    // trigram scan: their common prefixes (the bank's ISPB, the date, "0x") are in every row.
+    index("transactions_e2e_idx").on(t.organizationId, t.environment, t.e2eId).where(sql`e2e_id IS NOT NULL`),
+    index("transactions_tx_hash_idx").on(t.organizationId, t.environment, t.txHash).where(sql`tx_hash IS NOT NULL`),
   ],
 );
 
@@ -709,6 +716,16 @@ export const payoutBatches = pgTable(
 );
 
 /**
+ * Who a payout went to, as search reads it (lib/search: a transaction found by its recipient's
+ * name, PIX key, CLABE, address or username, which the mirror does not carry for money out),
+ * indexed by trigrams like TRANSACTION_SEARCH_TEXT. PIX keys are stored checked and unmasked
+ * (lib/payouts/form.ts), so a CPF key is its digits.
+ */
+export const PAYOUT_SEARCH_TEXT = sql.raw(
+  "(coalesce(recipient->>'name', '') || chr(31) || coalesce(recipient->>'key', '') || chr(31) || coalesce(recipient->>'clabe', '') || chr(31) || coalesce(recipient->>'address', '') || chr(31) || coalesce(recipient->>'username', ''))",
+);
+
+/**
  * Every payout and internal transfer the dashboard sends, written before the call with the exact
  * body (and external_id) that will go out: approval, a retry after a lost answer, a reload or a
  * resumed batch all send that same body, and the API's idempotency makes it one payout.
@@ -748,6 +765,7 @@ export const payouts = pgTable(
     index("payouts_org_created_idx").on(t.organizationId, t.environment, t.createdAt),
     index("payouts_batch_idx").on(t.batchId, t.rowNumber),
     index("payouts_transaction_idx").on(t.organizationId, t.environment, t.transactionId),
+    index("payouts_search_idx").using("gin", sql`${PAYOUT_SEARCH_TEXT} gin_trgm_ops`),
   ],
 );
 
@@ -776,7 +794,31 @@ export const conversions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("conversions_external_id_idx").on(t.organizationId, t.environment, t.externalId), index("conversions_org_created_idx").on(t.organizationId, t.environment, t.createdAt)],
+  (t) => [
+    uniqueIndex("conversions_external_id_idx").on(t.organizationId, t.environment, t.externalId),
+    index("conversions_org_created_idx").on(t.organizationId, t.environment, t.createdAt),
+    // Search finds a conversion by the API's id (lib/search).
+    index("conversions_conversion_id_idx").on(t.organizationId, t.environment, t.conversionId),
+  ],
+);
+
+/**
+ * A member's recent searches in the palette (lib/search/recent.ts), per organisation: the text they
+ * searched when they opened a result, newest first, a few kept.
+ */
+export const searchRecents = pgTable(
+  "search_recents",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId, t.query] }), index("search_recents_member_idx").on(t.userId, t.organizationId, t.searchedAt)],
 );
 
 /* ─── Notifications: the outbox (lib/notifications) ─── */

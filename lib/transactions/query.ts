@@ -11,6 +11,7 @@ import { inScope, type Db } from "@/lib/db/scope";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { TransactionFilter, TransactionView } from "./filters";
 import { counterpartyOf, flowOf, payoutsByTransaction, type Flow } from "./counterparty";
+import { containsPattern, transactionTextMatch } from "@/lib/search/text";
 
 type Row = typeof schema.transactions.$inferSelect;
 const t = schema.transactions;
@@ -62,9 +63,6 @@ export function toRowDto(r: RowSource): TransactionRowDto {
   };
 }
 
-/** `%`, `_` and `\` are literal in what a member types. */
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The start of a day in the market's time zone, as an instant (the filter's days are the member's). */
 const dayStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
 
@@ -83,12 +81,12 @@ export function whereOf(target: { organizationId: string; environment: ApiEnviro
   if (f.maxAmount) c.push(lte(t.amount, f.maxAmount));
   if (f.payer) {
     const digits = f.payer.replace(/[.\-/\s]/g, "");
-    c.push(or(ilike(t.payerName, likeEscape(f.payer)), ilike(t.payerDocument, likeEscape(digits))));
+    c.push(or(ilike(t.payerName, containsPattern(f.payer)), ilike(t.payerDocument, containsPattern(digits))));
   }
   if (f.q) {
-    // Any of the searched columns contains it: one expression, read through its trigram index (schema.ts).
-    const q = f.q.replace(/[\u0000-\u001f]/g, "");
-    if (q) c.push(sql`${schema.TRANSACTION_SEARCH_TEXT} ilike ${likeEscape(q)}`);
+    // Any of the searched columns contains it: one expression, read through its trigram index (lib/search/text.ts).
+    const match = transactionTextMatch(f.q);
+    if (match) c.push(match);
   }
   return and(...c)!;
 }

@@ -72,7 +72,7 @@ export type WalletPage = {
 
 type WalletRow = typeof schema.wallets.$inferSelect;
 
-function kindAndIdentifier(r: Pick<WalletRow, "pixKey" | "clabe" | "address">): { kind: WalletKind | null; identifier: string | null } {
+export function kindAndIdentifier(r: Pick<WalletRow, "pixKey" | "clabe" | "address">): { kind: WalletKind | null; identifier: string | null } {
   if (r.pixKey) return { kind: "pix_key", identifier: r.pixKey };
   if (r.clabe) return { kind: "clabe", identifier: r.clabe };
   if (r.address) return { kind: "address", identifier: r.address };

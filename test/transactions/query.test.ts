@@ -13,6 +13,7 @@ import { deleteView, listSavedViews, saveView, SavedViewRefused } from "@/lib/tr
 import { createTranslator, getMessages } from "@/lib/i18n";
 import { describeEachDatabase } from "../support/databases";
 import { createOrganization } from "../support/connect";
+import { mirrorRow } from "../support/mirror";
 
 const SP = "America/Sao_Paulo";
 const view = (query: string): TransactionView => toTransactionView(loadTransactionSearchParams(new URLSearchParams(query)));
@@ -60,19 +61,7 @@ describeEachDatabase("transactions view", (getDb) => {
     member = a.members[0]!.userId;
     otherMember = a.members[1]!.userId;
     other = b.organizationId;
-    const base = (id: string, o: Partial<NewRow>): NewRow => ({
-      organizationId: org,
-      environment: "sandbox",
-      transactionId: id,
-      status: "confirmed",
-      type: "cashin",
-      source: "cashin",
-      method: "PIX",
-      currency: "BRL",
-      origin: "sync",
-      apiCreatedAt: new Date("2026-11-20T15:00:00Z"),
-      ...o,
-    });
+    const base = (id: string, o: Partial<NewRow>): NewRow => mirrorRow(org, id, o);
     await db.insert(schema.transactions).values([
       base("tx-a", { amount: "9.99", fee: "0.10", amountNet: "9.89", payerName: "Ana Souza", payerDocument: "52998224725", e2eId: "E123ABC", externalId: "order-1" }),
       base("tx-b", { amount: "100", status: "pending", payerName: "Bruno Lima", externalId: "order-2" }),
