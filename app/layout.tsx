@@ -18,13 +18,14 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const { locale, timeZone, messages } = await getI18n();
+  const { locale, timeZone } = await getI18n();
   // The request's CSP nonce (proxy.ts); reading it renders every page per request, as a nonce needs.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        <Providers locale={locale} timeZone={timeZone} messages={messages} nonce={nonce}>
+        {/* No messages here: each layout and page gives its client components theirs (ClientMessages). */}
+        <Providers locale={locale} timeZone={timeZone} nonce={nonce}>
           {children}
         </Providers>
       </body>

@@ -1,4 +1,5 @@
 import { DashboardProviders } from "@/components/providers/dashboard-providers";
+import { ClientMessages } from "@/components/providers/client-messages";
 import { OrgSwitcher } from "@/components/shell/org-switcher";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { MobileNav } from "@/components/shell/mobile-nav";
@@ -26,40 +27,44 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const badges = { "/infractions": dueSoon, "/send": waiting };
   const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }), "/send": t("send.approvals.badge", { count: waiting }) };
   return (
-    <DashboardProviders>
-      <div className="flex min-h-dvh">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-        >
-          {t("shell.skipToContent")}
-        </a>
-        <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
-          <p className="px-2 text-base font-semibold">{t("app.name")}</p>
-          {switcher}
-          <SidebarNav badges={badges} badgeLabels={badgeLabels} />
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-            <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
-            <div className="ml-auto flex items-center gap-2">
-              <EnvironmentSwitch environment={environment} connected={connected} />
-              <UserMenu name={access.name} email={access.email} role={access.role} />
-            </div>
-          </header>
-          {environment === "sandbox" && (
-            <div role="note" data-testid="sandbox-banner" className="flex items-center gap-2 border-b border-warning/40 bg-warning/10 px-4 py-1.5 text-xs md:px-8">
-              <FlaskConical className="size-3.5 shrink-0 text-warning" aria-hidden />
-              <span>
-                <strong className="font-semibold">{t("shell.sandboxBannerTitle")}</strong> {t("shell.sandboxBanner")}
-              </span>
-            </div>
-          )}
-          <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
-            {children}
-          </main>
+    <ClientMessages
+      namespaces={["apiErrors.requestId", "app", "auth.creating", "auth.organizationName", "auth.password", "auth.twoFactorCode", "common", "environments", "errors.genericDescription", "errors.genericTitle", "errors.tryAgain", "live", "nav", "reauth", "roles", "shell"]}
+    >
+      <DashboardProviders>
+        <div className="flex min-h-dvh">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+          >
+            {t("shell.skipToContent")}
+          </a>
+          <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
+            <p className="px-2 text-base font-semibold">{t("app.name")}</p>
+            {switcher}
+            <SidebarNav badges={badges} badgeLabels={badgeLabels} />
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+              <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
+              <div className="ml-auto flex items-center gap-2">
+                <EnvironmentSwitch environment={environment} connected={connected} />
+                <UserMenu name={access.name} email={access.email} role={access.role} />
+              </div>
+            </header>
+            {environment === "sandbox" && (
+              <div role="note" data-testid="sandbox-banner" className="flex items-center gap-2 border-b border-warning/40 bg-warning/10 px-4 py-1.5 text-xs md:px-8">
+                <FlaskConical className="size-3.5 shrink-0 text-warning" aria-hidden />
+                <span>
+                  <strong className="font-semibold">{t("shell.sandboxBannerTitle")}</strong> {t("shell.sandboxBanner")}
+                </span>
+              </div>
+            )}
+            <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+              {children}
+            </main>
+          </div>
         </div>
-      </div>
-    </DashboardProviders>
+      </DashboardProviders>
+    </ClientMessages>
   );
 }

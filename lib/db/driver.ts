@@ -9,7 +9,7 @@
  * migration runs under a session advisory lock.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 
@@ -108,6 +108,21 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * `DB_STATEMENT_LOG=<file>`: every statement a process sends, one line each (`fg` for a request's,
+ * `bg` for background work's, then the SQL), appended synchronously. For profiling (how many
+ * statements a page costs); off unless set, and costs nothing then.
+ */
+function statementLog(): ((method: string, statement: unknown) => void) | null {
+  const file = process.env.DB_STATEMENT_LOG;
+  if (!file) return null;
+  return (method, statement) => {
+    if (method === "connect") return;
+    const text = typeof statement === "string" ? statement : String((statement as { text?: unknown } | null)?.text ?? "");
+    appendFileSync(file, `${background.getStore() ? "bg" : "fg"}\t${method}\t${text.replace(/\s+/g, " ").slice(0, 400)}\n`);
+  };
+}
+
+/**
  * Foreground statements first. Counts the request statements queued or running; a background
  * statement starts only when none is, after a turn of the event loop (where new requests arrive).
  */
@@ -129,11 +144,13 @@ function prioritise(client: object, methods: readonly string[]): void {
       await turn();
     }
   };
+  const log = statementLog();
   for (const m of methods) {
     const original = c[m]!.bind(client);
     c[m] = async (...args: unknown[]) => {
       // node-postgres's own callback-style calls (Pool.query calls connect(cb)) pass through.
       if (typeof args[args.length - 1] === "function") return original(...args);
+      log?.(m, args[0]);
       if (background.getStore()) {
         await gate();
         return original(...args);

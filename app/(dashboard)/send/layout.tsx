@@ -1,4 +1,5 @@
 import { PageHeader } from "@/components/shell/page-header";
+import { ClientMessages } from "@/components/providers/client-messages";
 import { SectionNav, type Section } from "@/components/shell/section-nav";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
@@ -13,16 +14,16 @@ export default async function SendLayout({ children }: { children: React.ReactNo
   const { environment } = await pageEnvironment(access);
   const waiting = await pendingApprovalCount(await getDb(), { organizationId: access.organizationId, environment });
   const sections: Section[] = [
-    { href: "/send", label: "send.tabs.payout", exact: true },
-    { href: "/send/transfer", label: "send.tabs.transfer" },
-    { href: "/send/bulk", label: "send.tabs.bulk" },
-    { href: "/send/approvals", label: "send.tabs.approvals", badge: { count: waiting, label: t("send.approvals.badge", { count: waiting }) } },
+    { href: "/send", label: t("send.tabs.payout"), exact: true },
+    { href: "/send/transfer", label: t("send.tabs.transfer") },
+    { href: "/send/bulk", label: t("send.tabs.bulk") },
+    { href: "/send/approvals", label: t("send.tabs.approvals"), badge: { count: waiting, label: t("send.approvals.badge", { count: waiting }) } },
   ];
   return (
-    <>
+    <ClientMessages namespaces={["charges.errors", "send"]}>
       <PageHeader title={t("pages.send.title")} description={t("pages.send.description")} />
-      <SectionNav sections={sections} label="send.tabs.label" />
+      <SectionNav sections={sections} label={t("send.tabs.label")} />
       <div className="mt-6">{children}</div>
-    </>
+    </ClientMessages>
   );
 }

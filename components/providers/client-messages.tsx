@@ -1,0 +1,24 @@
+import "server-only";
+import { getI18n } from "@/lib/i18n/server";
+import { pickMessages } from "@/lib/i18n/pick";
+import type { Messages } from "@/lib/i18n/translate";
+import { MessagesProvider } from "./i18n-provider";
+
+/** Picked parts by language and paths: the same few sets serve every request. */
+const picked = new Map<string, Partial<Messages>>();
+
+/**
+ * The parts of the dictionary (`namespaces`: dotted paths, "send" or "security.reauth") that the
+ * client components under it use, in the member's language, added to those of the layouts above.
+ * Server components translate on the server and need none. Every layout and page that renders
+ * client components names theirs; test/i18n/client-messages.test.ts reads each route's client
+ * components for the keys they use and fails when one is not given, or when a path is given that
+ * nothing under it uses.
+ */
+export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: React.ReactNode }) {
+  const { locale, messages } = await getI18n();
+  const key = `${locale}|${namespaces.join(",")}`;
+  let part = picked.get(key);
+  if (!part) picked.set(key, (part = pickMessages(messages, namespaces)));
+  return <MessagesProvider messages={part}>{children}</MessagesProvider>;
+}
