@@ -6,6 +6,7 @@ import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { FlaskConical } from "lucide-react";
+import { CopyIconSymbol } from "@/components/ui/copy-value";
 import { authorizePage } from "@/lib/auth/authorize";
 import { apiContext, pageEnvironment } from "@/lib/api-context";
 import { getI18n } from "@/lib/i18n/server";
@@ -31,6 +32,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       namespaces={["apiErrors.requestId", "app", "auth.creating", "auth.organizationName", "auth.password", "auth.twoFactorCode", "common", "environments", "errors.genericDescription", "errors.genericTitle", "errors.tryAgain", "live", "nav", "reauth", "roles", "shell"]}
     >
       <DashboardProviders>
+        <CopyIconSymbol />
         <div className="flex min-h-dvh">
           <a
             href="#main"

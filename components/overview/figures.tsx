@@ -205,7 +205,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           </ul>
           <details>
             <summary className="cursor-pointer text-sm font-medium">{t("overview.figures.table")}</summary>
-            <Table containerClassName="mt-2" containerLabel={t("overview.figures.table")} data-testid="figures-table">
+            <Table containerClassName="mt-2" className="figures-table" containerLabel={t("overview.figures.table")} data-testid="figures-table">
               <TableCaption className="mt-2 text-xs">{t("overview.figures.tableCaption", { currency, from: dayLabel(f.from, locale, "long"), to: dayLabel(f.to, locale, "long") })}</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -227,13 +227,13 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
               <TableBody>
                 {f.series.map((d) => (
                   <TableRow key={d.day} data-day={d.day}>
-                    <TableHead scope="row" className="h-auto py-1 font-normal">
+                    <TableHead scope="row">
                       {dayLabel(d.day, locale, "short")}
                     </TableHead>
-                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashin)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashout)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.completed, locale)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.unsuccessful, locale)}</TableCell>
+                    <TableCell>{money(d.cashin)}</TableCell>
+                    <TableCell>{money(d.cashout)}</TableCell>
+                    <TableCell>{formatNumber(d.completed, locale)}</TableCell>
+                    <TableCell>{formatNumber(d.unsuccessful, locale)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
 
 /**
  * `label`: the section's name, in the member's words (the layout translates it on the server).
@@ -25,10 +24,7 @@ export function SectionNav({ sections, label }: { sections: Section[]; label: st
               <Link
                 href={item.href}
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  active ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
+                className="section-link"
               >
                 {item.label}
                 {item.badge && item.badge.count > 0 && (
