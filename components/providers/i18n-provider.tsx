@@ -9,11 +9,12 @@ import { setRenderTimeZone } from "@/lib/i18n/ambient-zone";
 /**
  * next-intl's provider with the language and the member's time zone, and no messages yet: each
  * layout and page adds the parts of the dictionary its client components use (ClientMessages,
- * components/providers/client-messages.tsx, through MessagesProvider below).
+ * components/providers/client-messages.tsx, through MessagesProvider below). `messages`: the whole
+ * dictionary, for a benchmark's baseline only (lib/perf-baseline.ts).
  */
-export function I18nProvider({ locale, timeZone, children }: { locale: Locale; timeZone: string; children: React.ReactNode }) {
+export function I18nProvider({ locale, timeZone, messages, children }: { locale: Locale; timeZone: string; messages?: Messages; children: React.ReactNode }) {
   return (
-    <NextIntlClientProvider locale={locale} messages={{}} timeZone={timeZone} onError={onIntlError}>
+    <NextIntlClientProvider locale={locale} messages={messages ?? {}} timeZone={timeZone} onError={onIntlError}>
       {children}
     </NextIntlClientProvider>
   );

@@ -66,10 +66,11 @@ export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /**
    * LISTEN on `channel`: `onMessage` gets each NOTIFY payload sent by any process on this database.
-   * On PostgreSQL one connection of its own per call, re-established after a loss (`onReconnect`
-   * then runs, so the caller can catch up on what it may have missed); on PGlite the instance's own.
+   * On PostgreSQL one connection of its own per call, re-established after a loss (`onLoss` runs when
+   * it is lost, `onReconnect` once it is back, so the caller can catch up on what it may have
+   * missed); on PGlite the instance's own, never lost.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLoss?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -226,18 +227,19 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       }
     };
     const listeners = new Set<() => Promise<void>>();
-    const listen = async (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => {
+    const listen = async (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLoss?: () => void) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
       const { Client } = await import("pg");
       let stopped = false;
       let client: InstanceType<typeof Client> | null = null;
       const connect = async (): Promise<void> => {
-        const c = new Client({ connectionString: opts.url });
+        const c = new Client({ connectionString: opts.url, keepAlive: true });
         c.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
         c.on("error", () => undefined);
         c.on("end", () => {
           if (stopped || closing) return;
           client = null;
+          onLoss?.();
           // Lost (PostgreSQL restarted, network cut): try again every second until it answers.
           const retry = () =>
             connect().then(
