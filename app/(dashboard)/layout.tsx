@@ -8,11 +8,9 @@ import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { FlaskConical } from "lucide-react";
 import { CopyIconSymbol } from "@/components/ui/copy-value";
 import { authorizePage } from "@/lib/auth/authorize";
-import { apiContext, pageEnvironment } from "@/lib/api-context";
+import { pageEnvironment } from "@/lib/api-context";
 import { getI18n } from "@/lib/i18n/server";
-import { getDb } from "@/lib/db";
-import { dueSoonCount } from "@/lib/infractions/mirror";
-import { pendingApprovalCount } from "@/lib/payouts/service";
+import { navigationBadges } from "@/lib/pages/badges";
 import { can } from "@/lib/auth/roles";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -20,11 +18,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const { t } = await getI18n();
   const { environment, connected } = await pageEnvironment(access);
   const switcher = <OrgSwitcher current={access.organizationId} memberships={access.memberships} />;
-  // Open infractions due within 48 hours (of the organisation's internal deadline): the navigation's badge.
-  const infractionTarget = { organizationId: access.organizationId, environment };
-  const dueSoon = await (async () => dueSoonCount(await getDb(), infractionTarget, await (await apiContext()).providerNow(infractionTarget)))().catch(() => 0);
-  // Requests waiting for a second member's approval (shown to those who may approve them).
-  const waiting = can(access.role, "money.approve") ? await pendingApprovalCount(await getDb(), infractionTarget).catch(() => 0) : 0;
+  // Open infractions due within 48 hours (of the organisation's internal deadline), and requests
+  // waiting for a second member's approval (shown to those who may approve them).
+  const counts = await navigationBadges({ organizationId: access.organizationId, environment }).catch(() => ({ dueSoon: 0, waiting: 0 }));
+  const dueSoon = counts.dueSoon;
+  const waiting = can(access.role, "money.approve") ? counts.waiting : 0;
   const badges = { "/infractions": dueSoon, "/send": waiting };
   const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }), "/send": t("send.approvals.badge", { count: waiting }) };
   return (

@@ -3,8 +3,7 @@ import { ClientMessages } from "@/components/providers/client-messages";
 import { SectionNav, type Section } from "@/components/shell/section-nav";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
-import { pendingApprovalCount } from "@/lib/payouts/service";
+import { navigationBadges } from "@/lib/pages/badges";
 import { getI18n } from "@/lib/i18n/server";
 
 /** Send: a payout, a transfer, a bulk batch, and the requests waiting for a second member (with their count). */
@@ -12,7 +11,7 @@ export default async function SendLayout({ children }: { children: React.ReactNo
   const access = await authorizePage("dashboard.view");
   const { t } = await getI18n();
   const { environment } = await pageEnvironment(access);
-  const waiting = await pendingApprovalCount(await getDb(), { organizationId: access.organizationId, environment });
+  const { waiting } = await navigationBadges({ organizationId: access.organizationId, environment });
   const sections: Section[] = [
     { href: "/send", label: t("send.tabs.payout"), exact: true },
     { href: "/send/transfer", label: t("send.tabs.transfer") },

@@ -29,6 +29,19 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER api_read_cache_cache AFTER INSERT OR UPDATE OR DELETE ON api_read_cache FOR EACH ROW EXECUTE FUNCTION api_read_cache_notify();
 --> statement-breakpoint
+-- The navigation's badges (open infractions due soon, requests waiting for approval): the same for
+-- every member of an organisation until one of these rows changes.
+CREATE TRIGGER payouts_cache AFTER INSERT OR UPDATE OR DELETE ON payouts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+--> statement-breakpoint
+CREATE TRIGGER payout_batches_cache AFTER INSERT OR UPDATE OR DELETE ON payout_batches FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+--> statement-breakpoint
+CREATE TRIGGER infractions_cache AFTER INSERT OR UPDATE OR DELETE ON infractions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+--> statement-breakpoint
+CREATE TRIGGER infraction_settings_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_settings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+--> statement-breakpoint
+-- A page's live cursor (the organisation's newest live event) until the next one.
+CREATE TRIGGER live_events_cache AFTER INSERT ON live_events FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('live', 'organization_id');
+--> statement-breakpoint
 -- Up to p_n slots of a rate budget at once (api_rate_acquire's rules), for an instance that makes
 -- calls in a burst: granted 0 and wait > 0 when none is free.
 CREATE FUNCTION api_rate_acquire_n(p_bucket text, p_limit integer, p_window integer, p_n integer) RETURNS TABLE (wait_ms integer, granted integer, at_second integer) LANGUAGE plpgsql AS $$
