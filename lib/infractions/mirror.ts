@@ -7,7 +7,7 @@
  *
  * No Next.js imports: the worker, scripts and tests use it directly.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
