@@ -6,10 +6,10 @@ import type { Access } from "@/lib/auth/access";
 import { readLimits, type ApiEnvironment } from "@/lib/api-context";
 import { normalizeLimits } from "@/lib/account/normalize";
 import { limitsByCurrency } from "@/lib/account/order";
-import { attachUsage, barPercent, mirrorUsage, usedPercent, type LimitLine } from "@/lib/account/usage";
+import { attachUsage, barPercent, usedPercent, type LimitLine } from "@/lib/account/usage";
 import { formatAmount, formatPercent } from "@/lib/account/format";
 import { getDb } from "@/lib/db";
-import { syncStatus } from "@/lib/events/queries";
+import { readPageSyncStatus } from "@/lib/overview/page-reads";
 import type { Locale } from "@/lib/vocabulary";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
@@ -18,7 +18,7 @@ import { DayResetNote } from "./day-reset-note";
 import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
-import { sectionRead, UnavailableSection } from "./section-read";
+import { pageMirrorUsage, sectionRead, UnavailableSection } from "./section-read";
 import { stacked } from "./stacked-table";
 import { UsageBar } from "./usage-bar";
 
@@ -134,9 +134,8 @@ function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; 
 export async function LimitsSection({ access, environment, local }: { access: Access; environment: ApiEnvironment; local: Promise<string> }) {
   const { t, locale } = await getI18n();
   const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
   // The dashboard's count is read while the API answers.
-  const counted = Promise.all([mirrorUsage(db, target), syncStatus(db, access.organizationId, environment)]);
+  const counted = Promise.all([pageMirrorUsage(db, access.organizationId, environment), readPageSyncStatus(db, access.organizationId, environment)]);
   counted.catch(() => undefined);
   const { read, failure } = await sectionRead(access, environment, "limits", () => readLimits(access, environment), t);
   if (!read) return <UnavailableSection id="limits" title={t("account.limits.title")} unavailable={t("account.limits.unavailable")} failure={failure!} />;

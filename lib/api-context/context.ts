@@ -34,7 +34,7 @@ import { RequestLog } from "./request-log";
 import { PgTokenStore } from "./token-store";
 import type { WithLock } from "./types";
 import { inScope, type Db } from "@/lib/db/scope";
-import type { SharedCache } from "@/lib/db/shared-cache";
+import { frozen, type SharedCache } from "@/lib/db/shared-cache";
 
 export type ApiEnvironment = schema.ApiEnvironment;
 
@@ -128,15 +128,6 @@ export type ApiContextOptions = {
 
 type CredentialRow = typeof schema.apiCredentials.$inferSelect;
 type CachedRead = { data: unknown; readAt: Date; expiresAt: Date };
-
-/** A read kept for every request of the process is shared by them: frozen, so that none can change it for the others. */
-function frozen<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) frozen(v);
-  }
-  return value;
-}
 
 /** A change of the provider's clock offset smaller than this is network jitter, not worth a write. */
 const CLOCK_OFFSET_TOLERANCE_MS = 2_000;

@@ -110,16 +110,17 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * `DB_STATEMENT_LOG=<file>`: every statement a process sends, one line each (`fg` for a request's,
- * `bg` for background work's, then the SQL), appended synchronously. For profiling (how many
+ * `bg` for background work's, the milliseconds from sending it to its answer, then the SQL),
+ * appended synchronously. For profiling (how many
  * statements a page costs); off unless set, and costs nothing then.
  */
-function statementLog(): ((method: string, statement: unknown) => void) | null {
+function statementLog(): ((method: string, statement: unknown, ms: number) => void) | null {
   const file = process.env.DB_STATEMENT_LOG;
   if (!file) return null;
-  return (method, statement) => {
+  return (method, statement, ms) => {
     if (method === "connect") return;
     const text = typeof statement === "string" ? statement : String((statement as { text?: unknown } | null)?.text ?? "");
-    appendFileSync(file, `${background.getStore() ? "bg" : "fg"}\t${method}\t${text.replace(/\s+/g, " ").slice(0, 400)}\n`);
+    appendFileSync(file, `${background.getStore() ? "bg" : "fg"}\t${method}\t${ms.toFixed(2)}\t${text.replace(/\s+/g, " ").slice(0, 400)}\n`);
   };
 }
 
@@ -147,11 +148,21 @@ function prioritise(client: object, methods: readonly string[]): void {
   };
   const log = statementLog();
   for (const m of methods) {
-    const original = c[m]!.bind(client);
+    const direct = c[m]!.bind(client);
+    const original = log
+      ? async (...args: unknown[]) => {
+          if (typeof args[args.length - 1] === "function") return direct(...args);
+          const started = performance.now();
+          try {
+            return await direct(...args);
+          } finally {
+            log(m, args[0], performance.now() - started);
+          }
+        }
+      : direct;
     c[m] = async (...args: unknown[]) => {
       // node-postgres's own callback-style calls (Pool.query calls connect(cb)) pass through.
       if (typeof args[args.length - 1] === "function") return original(...args);
-      log?.(m, args[0]);
       if (background.getStore()) {
         await gate();
         return original(...args);

@@ -17,7 +17,17 @@ import type { OpenedDatabase } from "./driver";
 
 export const CACHE_CHANNEL = "dashboard_cache";
 
+/** A value kept for every request of the process is shared by them: frozen, so that none can change it for the others. */
+export function frozen<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) frozen(v);
+  }
+  return value;
+}
+
 type Entry = { value: unknown; tags: string[]; until: number; version?: string };
+const MAX_ENTRIES = 5_000;
 type Listen = OpenedDatabase<Record<string, unknown>>["listen"];
 
 export class SharedCache {
@@ -122,6 +132,8 @@ export class SharedCache {
     const until = Math.min(opts.until ?? Infinity, this.now() + this.maxAgeMs);
     if (until <= this.now()) return;
     this.#drop(key);
+    // A bound on what many distinct reads (searches) could keep: the oldest go first.
+    if (this.#entries.size >= MAX_ENTRIES) this.#drop(this.#entries.keys().next().value!);
     this.#entries.set(key, { value, tags, until, version: opts.version });
     for (const t of tags) {
       let keys = this.#byTag.get(t);

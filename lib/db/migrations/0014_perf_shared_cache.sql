@@ -39,6 +39,16 @@ CREATE TRIGGER infractions_cache AFTER INSERT OR UPDATE OR DELETE ON infractions
 --> statement-breakpoint
 CREATE TRIGGER infraction_settings_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_settings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
+CREATE TRIGGER infraction_alerts_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_alerts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+--> statement-breakpoint
+-- What the Overview reads from the mirror (its figures, latest transactions, failed payouts,
+-- findings), the same for every member until a transaction, a sync or a finding changes.
+CREATE TRIGGER transactions_cache AFTER INSERT OR UPDATE OR DELETE ON transactions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+--> statement-breakpoint
+CREATE TRIGGER sync_state_cache AFTER INSERT OR UPDATE OR DELETE ON sync_state FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+--> statement-breakpoint
+CREATE TRIGGER reconciliation_findings_cache AFTER INSERT OR UPDATE OR DELETE ON reconciliation_findings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+--> statement-breakpoint
 -- A page's live cursor (the organisation's newest live event) until the next one.
 CREATE TRIGGER live_events_cache AFTER INSERT ON live_events FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('live', 'organization_id');
 --> statement-breakpoint
