@@ -3,7 +3,9 @@ import { headers } from "next/headers";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import { REQUEST_ID_HEADER } from "@/lib/observability/context";
 import { Providers } from "@/components/providers/providers";
+import { ClientMessages } from "@/components/providers/client-messages";
 import { getI18n } from "@/lib/i18n/server";
+import { perfBaseline } from "@/lib/perf-baseline";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,8 +30,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
-        <Providers locale={locale} timeZone={timeZone} messages={messages} nonce={nonce} requestId={requestId}>
-          {children}
+        {/* No messages here (but a benchmark's baseline): each layout and page gives its client components theirs (ClientMessages). */}
+        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? messages : undefined} nonce={nonce} requestId={requestId}>
+          {/* The error page's words: it shows wherever a page fails, the root included. */}
+          <ClientMessages namespaces={["errors.genericDescription", "errors.genericTitle", "errors.tryAgain"]}>{children}</ClientMessages>
         </Providers>
       </body>
     </html>

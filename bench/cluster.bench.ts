@@ -1,109 +1,96 @@
 /**
- * Load on one and on two dashboard instances (issue "Scale out"): concurrent signed-in users drive
- * the main pages (Overview, Transactions, Send, Receive, Convert, Account) and an action (a PIX
- * charge created through its server action, which calls the sandbox) against one instance, then two
- * instances behind the local balancer (`npm run start:cluster`), then the same two addressed
- * directly in turn (what the balancer itself costs), all on a fresh PostgreSQL with the demo and its
- * sandbox. Prints throughput, p50/p99, the scaling ratio and how busy the machine's cores were
- * (/proc/stat) while measuring: the load generator, PostgreSQL and the sandbox run on the same
- * machine (2 cores here), which bounds what a second instance can add.
- * Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL); skipped otherwise.
+ * Load on one and on two dashboard instances (issue "Scale out"), and what one page costs (issue
+ * 31, "Lighter pages"): concurrent signed-in users drive the main pages (Overview, Transactions,
+ * Send, Receive, Convert, Account) and an action (a PIX charge created through its server action,
+ * which calls the sandbox), on a fresh PostgreSQL with the demo and its sandbox.
+ *
+ * 1. Before and after in one run: one instance as it was before issue 31 (`PERF_BASELINE=1`,
+ *    lib/perf-baseline.ts) and one as it is, each on a database of its own, measured in turns:
+ *    requests a second and the CPU time its processes spent per request (from /proc), medians of
+ *    the rounds.
+ * 2. Scale out: one instance, then two behind the local balancer (`npm run start:cluster`), then the
+ *    same two addressed directly in turn (what the balancer itself costs).
+ *
+ * Prints throughput, p50/p99, the ratios and how busy the machine's cores were (/proc/stat): the load
+ * generator, PostgreSQL and the sandbox run on the same machine (2 cores here), which bounds what a
+ * second instance can add. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL); skipped
+ * otherwise.
  */
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import type { Benchmark, BenchRow } from "./types";
 import { median, percentile } from "./stats";
-import { serverActionId, signInCookie, startBenchDashboard } from "./support/dashboard";
+import { signInCookie, startBenchDashboard } from "./support/dashboard";
 import { benchPostgresUrl, freshPostgresDatabase } from "./support/pg";
+import { beforeAfter, driveMix, type MixRun } from "./support/mix";
 
-const PAGES = ["/overview", "/transactions", "/send", "/receive", "/convert", "/account"];
-/** One request in this many is the action (a charge created), the rest are the pages in turn. */
-const ACTION_EVERY = 7;
 const USERS = 8;
-const CONCURRENCY = 16;
 const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 20);
+/** Before and after: rounds of this many seconds each, in turns. */
+const ROUNDS = Number(process.env.CLUSTER_BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.CLUSTER_BENCH_ROUND_SECONDS ?? 10);
 
-/** Machine-wide CPU time (jiffies) from /proc/stat: busy and total. */
-function cpuTimes(): { busy: number; total: number } | null {
-  try {
-    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
-    const n = fields.map(Number);
-    const idle = n[3]! + (n[4] ?? 0);
-    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return null;
-  }
+async function stack(pgUrl: string, instances: number, env: Record<string, string> = {}) {
+  const db = await freshPostgresDatabase(pgUrl, `bench_cluster${instances}`);
+  const app = await startBenchDashboard({ withSandbox: true, databaseUrl: db.url, env: { CLUSTER_INSTANCES: String(instances), SEED_DEMO: "true", SYNC_INTERVAL_SECONDS: "3600", ...env } });
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) cookies.push(await signInCookie(app.url, app.admin.email, app.admin.password));
+  return {
+    app,
+    cookies,
+    async stop() {
+      await app.stop();
+      await db.drop();
+    },
+  };
 }
-
-/** `urls`: where requests go, in turn (one balancer, or the instances themselves). */
-async function drive(urls: string[], cookies: string[], seconds: number) {
-  const actionId = serverActionId("createChargeAction");
-  const samples: number[] = [];
-  let errors = 0;
-  let actions = 0;
-  const cpu0 = cpuTimes();
-  const until = performance.now() + seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (performance.now() < until) {
-        const i = n++;
-        const url = urls[i % urls.length]!;
-        const cookie = cookies[(worker + i) % cookies.length]!;
-        const t0 = performance.now();
-        let ok = false;
-        if (i % ACTION_EVERY === ACTION_EVERY - 1) {
-          const form = { method: "PIX", amount: `${1 + (i % 90)},${String(i % 100).padStart(2, "0")}`, externalId: `bench-${randomBytes(6).toString("hex")}`, payer: { name: "Ana Souza", document: "529.982.247-25" } };
-          const res = await fetch(url + "/receive", { method: "POST", headers: { cookie, "next-action": actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" }, body: JSON.stringify([form]) }).catch(() => null);
-          const text = res ? await res.text() : "";
-          ok = res?.status === 200 && text.includes('"ok":true');
-          if (ok) actions++;
-        } else {
-          const page = PAGES[i % PAGES.length]!;
-          const res = await fetch(url + page, { headers: { cookie }, redirect: "manual" }).catch(() => null);
-          if (res) await res.arrayBuffer();
-          ok = res?.status === 200;
-        }
-        if (!ok) errors++;
-        else samples.push(performance.now() - t0);
-      }
-    }),
-  );
-  const cpu1 = cpuTimes();
-  const cpuBusy = cpu0 && cpu1 ? (cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total) : NaN;
-  return { samples, errors, actions, cpuBusy, throughput: samples.length / seconds };
-}
-
-type Run = Awaited<ReturnType<typeof drive>>;
 
 /** Starts `instances` on a fresh database; measures through the balancer, and (2+) directly. */
-async function measure(instances: number, pgUrl: string): Promise<{ balanced: Run; direct?: Run }> {
-  const db = await freshPostgresDatabase(pgUrl, `bench_cluster${instances}`);
-  const app = await startBenchDashboard({ withSandbox: true, databaseUrl: db.url, env: { CLUSTER_INSTANCES: String(instances), SEED_DEMO: "true", SYNC_INTERVAL_SECONDS: "3600" } });
+async function measure(instances: number, pgUrl: string): Promise<{ balanced: MixRun; direct?: MixRun }> {
+  const s = await stack(pgUrl, instances);
   try {
-    const cookies: string[] = [];
-    for (let i = 0; i < USERS; i++) cookies.push(await signInCookie(app.url, app.admin.email, app.admin.password));
     // With one instance there is no balancer: app.url is the instance. With N, they listen on PORT+1…PORT+N.
-    const port = Number(new URL(app.url).port);
-    const direct = instances > 1 ? Array.from({ length: instances }, (_, k) => `http://127.0.0.1:${port + 1 + k}`) : [app.url];
-    await drive(direct, cookies, 5); // warm-up: every page compiled and cached on every instance
-    const balanced = await drive([app.url], cookies, SECONDS);
-    return { balanced, ...(instances > 1 ? { direct: await drive(direct, cookies, SECONDS) } : {}) };
+    const port = Number(new URL(s.app.url).port);
+    const direct = instances > 1 ? Array.from({ length: instances }, (_, k) => `http://127.0.0.1:${port + 1 + k}`) : [s.app.url];
+    await driveMix(direct, s.cookies, 5); // warm-up: every page compiled and cached on every instance
+    const balanced = await driveMix([s.app.url], s.cookies, SECONDS, { cpuOf: [s.app.pid] });
+    return { balanced, ...(instances > 1 ? { direct: await driveMix(direct, s.cookies, SECONDS, { cpuOf: [s.app.pid] }) } : {}) };
   } finally {
-    await app.stop();
-    await db.drop();
+    await s.stop();
   }
 }
 
 const bench: Benchmark = {
-  name: "scale out: one and two instances on PostgreSQL",
-  budgetSeconds: 600,
+  name: "scale out: one and two instances on PostgreSQL; before and after issue 31",
+  budgetSeconds: 900,
   async run() {
     const pgUrl = benchPostgresUrl();
     if (!pgUrl) return [{ metric: "skipped", value: 0, unit: "", note: "set BENCH_DATABASE_URL or TEST_DATABASE_URL" }];
     const rows: BenchRow[] = [];
+
+    // 1. Before and after, one instance each, in turns.
+    const before = await stack(pgUrl, 1, { PERF_BASELINE: "1" });
+    const after = await stack(pgUrl, 1).catch(async (e) => {
+      await before.stop();
+      throw e;
+    });
+    try {
+      const r = await beforeAfter(
+        { before: { url: before.app.url, pid: before.app.pid, cookies: before.cookies }, after: { url: after.app.url, pid: after.app.pid, cookies: after.cookies } },
+        ROUNDS,
+        ROUND_SECONDS,
+      );
+      const mixNote = (x: (typeof r)["before"]) =>
+        `p50 ${x.p50.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.requests} requests (${x.actions} charges), ${x.errors} errors, machine ${(x.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × 16 in flight, ${ROUNDS} rounds of ${ROUND_SECONDS} s in turns`;
+      rows.push({ metric: "[PostgreSQL] page mix, 1 instance, before (PERF_BASELINE=1)", value: r.before.throughput, unit: "req/s", note: mixNote(r.before) });
+      rows.push({ metric: "[PostgreSQL] page mix, 1 instance, after", value: r.after.throughput, unit: "req/s", ratio: { value: r.after.throughput / r.before.throughput, against: "before" }, note: mixNote(r.after) });
+      rows.push({ metric: "[PostgreSQL] CPU per request, before", value: r.before.cpuMsPerRequest, unit: "ms", note: "the dashboard's processes (not the sandbox), median of the rounds" });
+      rows.push({ metric: "[PostgreSQL] CPU per request, after (target ≤ 20 ms)", value: r.after.cpuMsPerRequest, unit: "ms", ratio: { value: r.after.cpuMsPerRequest / r.before.cpuMsPerRequest, against: "before" } });
+    } finally {
+      await before.stop();
+      await after.stop();
+    }
+
+    // 2. Scale out (as it is now).
     const one = (await measure(1, pgUrl)).balanced;
     const { balanced: two, direct } = await measure(2, pgUrl);
     for (const [label, r] of [["1 instance", one], ["2 instances (balancer)", two], ["2 instances (addressed in turn, no balancer)", direct!]] as const) {
@@ -111,7 +98,7 @@ const bench: Benchmark = {
         metric: `page mix + charges, ${label}`,
         value: r.throughput,
         unit: "req/s",
-        note: `p50 ${median(r.samples).toFixed(0)} ms, p99 ${percentile(r.samples, 99).toFixed(0)} ms, ${r.samples.length} answers (${r.actions} charges created), ${r.errors} errors, machine CPU ${(r.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × ${CONCURRENCY} in flight, ${SECONDS} s`,
+        note: `p50 ${median(r.samples).toFixed(0)} ms, p99 ${percentile(r.samples, 99).toFixed(0)} ms, ${r.samples.length} answers (${r.actions} charges created), ${r.errors} errors, ${r.cpuMsPerRequest.toFixed(1)} ms of the dashboard's CPU a request, machine CPU ${(r.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × 16 in flight, ${SECONDS} s`,
       });
     }
     const note = `${cpus().length} cores shared by the instances, PostgreSQL, the sandbox and this load generator; one instance already kept them ${(one.cpuBusy * 100).toFixed(0)}% busy`;

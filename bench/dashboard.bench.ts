@@ -1,12 +1,46 @@
 /**
- * The dashboard's foundation: how fast the sign-in page answers (server
- * response time of the production build), and how much JavaScript each route
- * sends to the browser, gzipped.
+ * The dashboard's foundation, on the embedded PGlite with the demo connected to its sandbox:
+ * - before and after issue 31 ("Lighter pages") in one run: an instance as it was
+ *   (`PERF_BASELINE=1`, lib/perf-baseline.ts) and one as it is, measured in turns under the page
+ *   mix of bench/support/mix.ts: requests a second, the CPU time the dashboard's processes spent per
+ *   request (from /proc), and the HTML of every signed-in page;
+ * - how fast the sign-in page and the Overview answer (server response time of the production build);
+ * - how much JavaScript each route sends to the browser, gzipped.
  */
 import { gzipSync } from "node:zlib";
 import type { Benchmark, BenchRow } from "./types";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";
+import { beforeAfter } from "./support/mix";
+
+const USERS = 8;
+const ROUNDS = Number(process.env.DASHBOARD_BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.DASHBOARD_BENCH_ROUND_SECONDS ?? 10);
+
+/** Every page a signed-in admin of the demo can open (one of each kind of detail page too). */
+const SIGNED_IN_PAGES = [
+  "/overview",
+  "/transactions",
+  "/receive",
+  "/send",
+  "/send/transfer",
+  "/send/bulk",
+  "/send/approvals",
+  "/convert",
+  "/wallets",
+  "/account",
+  "/account?tab=fees",
+  "/infractions",
+  "/settings/preferences",
+  "/settings/security",
+  "/settings/team",
+  "/settings/infractions",
+  "/settings/credentials",
+  "/settings/webhooks",
+  "/settings/reconciliation",
+  "/settings/developers",
+  "/settings/audit",
+];
 
 async function timeRequests(url: string, n: number, headers: Record<string, string> = {}) {
   const samples: number[] = [];
@@ -35,20 +69,84 @@ async function scriptBytes(base: string, pagePath: string, headers: Record<strin
   return { total, count: new Set(srcs).size };
 }
 
+/** The detail pages of the demo's first charge and first infraction, found from their lists. */
+async function detailPages(base: string, cookie: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [list, pattern] of [
+    ["/receive", /href="(\/receive\/[0-9a-f-]{36})"/],
+    ["/infractions", /href="(\/infractions\/[^"?#]+)"/],
+  ] as const) {
+    const html = await (await fetch(base + list, { headers: { cookie } })).text();
+    const m = pattern.exec(html);
+    if (m) found.push(m[1]!);
+  }
+  return found;
+}
+
+async function htmlKiB(base: string, page: string, cookie: string): Promise<number> {
+  const res = await fetch(base + page, { headers: { cookie }, redirect: "manual" });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
+  return html.length / 1024;
+}
+
+async function signedIn(app: Awaited<ReturnType<typeof startBenchDashboard>>) {
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) cookies.push(await signInCookie(app.url, app.admin.email, app.admin.password));
+  return cookies;
+}
+
 const bench: Benchmark = {
-  name: "dashboard foundation",
-  budgetSeconds: 150,
+  name: "dashboard foundation (PGlite): before and after issue 31, response times, HTML and JS per route",
+  budgetSeconds: 600,
   async run() {
-    const app = await startBenchDashboard();
+    const before = await startBenchDashboard({ withSandbox: true, env: { PERF_BASELINE: "1" } });
+    const after = await startBenchDashboard({ withSandbox: true }).catch(async (e) => {
+      await before.stop();
+      throw e;
+    });
     try {
       const rows: BenchRow[] = [];
-      await timeRequests(`${app.url}/login`, 20); // warm-up
-      const login = await timeRequests(`${app.url}/login`, 200);
-      rows.push({ metric: "GET /login server response", value: median(login), unit: "ms", note: `p99 ${percentile(login, 99).toFixed(1)} ms, n=200` });
+      const cookies = { before: await signedIn(before), after: await signedIn(after) };
 
-      const cookie = await signInCookie(app.url, app.admin.email, app.admin.password);
-      await timeRequests(`${app.url}/overview`, 10, { cookie });
-      const overview = await timeRequests(`${app.url}/overview`, 100, { cookie });
+      // Before and after, in turns.
+      const r = await beforeAfter(
+        { before: { url: before.url, pid: before.pid, cookies: cookies.before }, after: { url: after.url, pid: after.pid, cookies: cookies.after } },
+        ROUNDS,
+        ROUND_SECONDS,
+      );
+      const mixNote = (x: (typeof r)["before"]) =>
+        `p50 ${x.p50.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.requests} requests (${x.actions} charges), ${x.errors} errors, machine ${(x.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × 16 in flight, ${ROUNDS} rounds of ${ROUND_SECONDS} s in turns`;
+      rows.push({ metric: "[PGlite] page mix, before (PERF_BASELINE=1)", value: r.before.throughput, unit: "req/s", note: mixNote(r.before) });
+      rows.push({ metric: "[PGlite] page mix, after", value: r.after.throughput, unit: "req/s", ratio: { value: r.after.throughput / r.before.throughput, against: "before" }, note: mixNote(r.after) });
+      rows.push({ metric: "[PGlite] CPU per request, before", value: r.before.cpuMsPerRequest, unit: "ms", note: "the dashboard's process (not the sandbox), median of the rounds" });
+      rows.push({ metric: "[PGlite] CPU per request, after (target ≤ 20 ms)", value: r.after.cpuMsPerRequest, unit: "ms", ratio: { value: r.after.cpuMsPerRequest / r.before.cpuMsPerRequest, against: "before" } });
+
+      // The HTML of every signed-in page, before and after (target ≤ 100 KB each).
+      const pages = [...SIGNED_IN_PAGES, ...(await detailPages(after.url, cookies.after[0]!))];
+      const sizes: { page: string; before: number; after: number }[] = [];
+      for (const page of pages) {
+        const beforePage = page.startsWith("/receive/") || page.startsWith("/infractions/") ? null : page;
+        sizes.push({ page, before: beforePage ? await htmlKiB(before.url, beforePage, cookies.before[0]!) : NaN, after: await htmlKiB(after.url, page, cookies.after[0]!) });
+      }
+      for (const s of sizes) {
+        rows.push({
+          metric: `HTML of ${s.page}`,
+          value: s.after,
+          unit: "KiB",
+          ...(Number.isFinite(s.before) ? { ratio: { value: s.after / s.before, against: "before" }, note: `before ${s.before.toFixed(0)} KiB` } : {}),
+        });
+      }
+      const largest = sizes.reduce((a, b) => (b.after > a.after ? b : a));
+      rows.push({ metric: "HTML, the largest signed-in page (target ≤ 100 KB)", value: largest.after, unit: "KiB", note: `${largest.page}; ${sizes.filter((s) => s.after * 1024 > 100_000).length} of ${sizes.length} pages over 100 KB` });
+
+      // Response times and scripts, as they are now.
+      await timeRequests(`${after.url}/login`, 20); // warm-up
+      const login = await timeRequests(`${after.url}/login`, 200);
+      rows.push({ metric: "GET /login server response", value: median(login), unit: "ms", note: `p99 ${percentile(login, 99).toFixed(1)} ms, n=200` });
+      const cookie = cookies.after[0]!;
+      await timeRequests(`${after.url}/overview`, 10, { cookie });
+      const overview = await timeRequests(`${after.url}/overview`, 100, { cookie });
       rows.push({
         metric: "GET /overview server response (signed in)",
         value: median(overview),
@@ -64,12 +162,13 @@ const bench: Benchmark = {
         ["/settings/preferences", { cookie }],
         ["/settings/team", { cookie }],
       ] as const) {
-        const { total, count } = await scriptBytes(app.url, route, headers, cache);
+        const { total, count } = await scriptBytes(after.url, route, headers, cache);
         rows.push({ metric: `JS for ${route} (gzipped)`, value: total / 1024, unit: "KiB", note: `${count} scripts` });
       }
       return rows;
     } finally {
-      await app.stop();
+      await before.stop();
+      await after.stop();
     }
   },
 };

@@ -59,7 +59,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
         <p className="text-sm text-muted-foreground">{t("account.fees.none")}</p>
       ) : (
         <Table aria-labelledby="fees-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
-          <TableHeader className={stacked.head}>
+          <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.fees.operation")}</TableHead>
               <TableHead scope="col">{t("account.fees.method")}</TableHead>
@@ -72,26 +72,26 @@ export async function FeesSection({ access, environment, local }: { access: Acce
             </TableRow>
           </TableHeader>
           {groups.map((g) => (
-            <TableBody key={g.key} className={stacked.body} data-testid={`fees-${g.key || "none"}`}>
+            <TableBody key={g.key} data-testid={`fees-${g.key || "none"}`}>
               {g.items.map((e, i) => (
-                <TableRow key={`${e.method}-${e.currency}-${i}`} className={`${stacked.row} max-lg:grid-cols-3`} data-testid={`fee-${g.key || "none"}-${e.method ?? "any"}-${e.currency ?? "none"}`}>
+                <TableRow key={`${e.method}-${e.currency}-${i}`} className="max-lg:grid-cols-3" data-testid={`fee-${g.key || "none"}-${e.method ?? "any"}-${e.currency ?? "none"}`}>
                   {i === 0 && (
-                    <TableHead scope="rowgroup" rowSpan={g.items.length} className={stacked.group}>
+                    <TableHead scope="rowgroup" rowSpan={g.items.length}>
                       {operationLabel(t, g.key || null)}
                     </TableHead>
                   )}
-                  <TableHead scope="row" className={`${stacked.cell} h-auto font-normal max-lg:col-span-2`}>
+                  <TableHead scope="row" className="font-normal max-lg:col-span-2">
                     {methodLabel(t, e.method) ?? <span className="text-muted-foreground">{t("account.methods.any")}</span>}
                     <ExtraFields fields={e.extra} />
                   </TableHead>
-                  <TableCell className={`${stacked.cell} max-lg:text-right`}>{e.currency ?? <span className="text-muted-foreground">{t("account.notProvided")}</span>}</TableCell>
+                  <TableCell className="max-lg:text-right">{e.currency ?? <span className="text-muted-foreground">{t("account.notProvided")}</span>}</TableCell>
                   {isFree(e) ? (
-                    <TableCell colSpan={fields.length} className={`${stacked.cell} ${stacked.wide} text-center max-lg:text-left`} data-testid="fee-free">
+                    <TableCell colSpan={fields.length} className={`${stacked.wide} text-center max-lg:text-left`} data-testid="fee-free">
                       {t("account.fees.noFee")}
                     </TableCell>
                   ) : (
                     fields.map((f) => (
-                      <TableCell key={f} className={`${stacked.cell} ${stacked.labelled} text-right tabular-nums wrap-anywhere max-lg:text-left`} data-label={t(LABELS[f])} data-testid={`fee-${f}`}>
+                      <TableCell key={f} className="st-fee" data-label={t(LABELS[f])} data-testid={`fee-${f}`}>
                         {value(e, f)}
                       </TableCell>
                     ))

@@ -6,10 +6,10 @@ import type { Access } from "@/lib/auth/access";
 import { readLimits, type ApiEnvironment } from "@/lib/api-context";
 import { normalizeLimits } from "@/lib/account/normalize";
 import { limitsByCurrency } from "@/lib/account/order";
-import { attachUsage, barPercent, mirrorUsage, usedPercent, type LimitLine } from "@/lib/account/usage";
+import { attachUsage, barPercent, usedPercent, type LimitLine } from "@/lib/account/usage";
 import { formatAmount, formatPercent } from "@/lib/account/format";
 import { getDb } from "@/lib/db";
-import { syncStatus } from "@/lib/events/queries";
+import { readPageSyncStatus } from "@/lib/overview/page-reads";
 import type { Locale } from "@/lib/vocabulary";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { Translate } from "@/lib/i18n/translate";
@@ -18,10 +18,9 @@ import { DayResetNote } from "./day-reset-note";
 import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
-import { sectionRead, UnavailableSection } from "./section-read";
+import { pageMirrorUsage, sectionRead, UnavailableSection } from "./section-read";
 import { stacked } from "./stacked-table";
 import { UsageBar } from "./usage-bar";
-import { cn } from "@/lib/utils";
 
 type Fmt = { t: Translate; locale: Locale };
 
@@ -46,25 +45,33 @@ function Period({ fmt, label, period, max, mirror, api, line }: { fmt: Fmt; labe
       : percent === "0" && used !== null && new Decimal(used).gt(0)
         ? t("account.limits.usedBelow", { percent: formatPercent("0.1", locale) })
         : t("account.limits.usedPercent", { percent: formatPercent(percent, locale) });
+  const nothingUsed = used !== null && new Decimal(used).isZero();
   return (
-    <TableCell className={`${stacked.cell} ${stacked.labelled}`} data-label={label} data-testid={`limit-${period}`} data-used={used ?? undefined} data-api-used={api ?? undefined}>
+    <TableCell data-label={label} data-testid={`limit-${period}`} data-used={used ?? undefined} data-api-used={api ?? undefined}>
       {max !== null && used !== null ? (
-        <div className="flex items-center gap-1.5 max-lg:flex-col-reverse max-lg:items-stretch">
-          {bar !== null && percent !== null && share !== null && (
-            <UsageBar
-              className="w-8 shrink-0 max-lg:w-full"
-              percent={bar}
-              valueText={share}
-              label={t("account.limits.barLabel", {
-                operation: operationLabel(t, line.operation),
-                currency: line.currency ?? "",
-                period: label,
-                percent: formatPercent(percent, locale),
-              })}
-            />
+        <div className="st-period">
+          {/* An empty bar says nothing the muted "0 of …" does not: its place is kept, empty (a page has dozens). */}
+          {nothingUsed ? (
+            <span className="st-bar" />
+          ) : (
+            bar !== null &&
+            percent !== null &&
+            share !== null && (
+              <UsageBar
+                className="st-bar"
+                percent={bar}
+                valueText={share}
+                label={t("account.limits.barLabel", {
+                  operation: operationLabel(t, line.operation),
+                  currency: line.currency ?? "",
+                  period: label,
+                  percent: formatPercent(percent, locale),
+                })}
+              />
+            )
           )}
           {/* Nothing used reads quieter, so what was used stands out down the column. */}
-          <span className={cn("tabular-nums break-words lg:whitespace-nowrap", new Decimal(used).isZero() && "text-muted-foreground")} data-testid="used-of">
+          <span className={nothingUsed ? "st-used text-muted-foreground" : "st-used"} data-testid="used-of">
             {t("account.limits.usedOf", { used: money(used), max: money(max) })}
           </span>
         </div>
@@ -92,13 +99,13 @@ function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; 
   const method = methodLabel(t, line.method);
   const id = [line.currency ?? "none", line.operation ?? "none", line.method].filter(Boolean).join("-");
   return (
-    <TableRow className={stacked.row} data-testid={`limit-${id}`}>
+    <TableRow data-testid={`limit-${id}`}>
       {first && (
-        <TableHead scope="rowgroup" rowSpan={groupSize} className={stacked.group}>
+        <TableHead scope="rowgroup" rowSpan={groupSize}>
           {line.currency ?? t("account.limits.noCurrency")}
         </TableHead>
       )}
-      <TableHead scope="row" className={`${stacked.cell} ${stacked.wide} h-auto font-medium`}>
+      <TableHead scope="row">
         {operationLabel(t, line.operation)}
         {method && <span className="text-muted-foreground"> · {method}</span>}
         {line.method && line.mirror === null && (line.dailyUsed !== null || line.monthlyUsed !== null) && (
@@ -106,10 +113,10 @@ function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; 
         )}
         <ExtraFields fields={line.extra} />
       </TableHead>
-      <TableCell className={`${stacked.cell} ${stacked.labelled} tabular-nums wrap-anywhere lg:whitespace-nowrap`} data-label={t("account.limits.minPerOperation")} data-testid="limit-min">
+      <TableCell className="st-num" data-label={t("account.limits.minPerOperation")} data-testid="limit-min">
         {money(line.perOperationMin)}
       </TableCell>
-      <TableCell className={`${stacked.cell} ${stacked.labelled} tabular-nums wrap-anywhere lg:whitespace-nowrap`} data-label={t("account.limits.maxPerOperation")} data-testid="limit-per-operation-max">
+      <TableCell className="st-num" data-label={t("account.limits.maxPerOperation")} data-testid="limit-per-operation-max">
         {money(line.perOperationMax)}
       </TableCell>
       <Period fmt={fmt} line={line} period="today" label={t("account.limits.today")} max={line.dailyMax} mirror={line.mirror?.today ?? null} api={line.dailyUsed} />
@@ -127,9 +134,8 @@ function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; 
 export async function LimitsSection({ access, environment, local }: { access: Access; environment: ApiEnvironment; local: Promise<string> }) {
   const { t, locale } = await getI18n();
   const db = await getDb();
-  const target = { organizationId: access.organizationId, environment };
   // The dashboard's count is read while the API answers.
-  const counted = Promise.all([mirrorUsage(db, target), syncStatus(db, access.organizationId, environment)]);
+  const counted = Promise.all([pageMirrorUsage(db, access.organizationId, environment), readPageSyncStatus(db, access.organizationId, environment)]);
   counted.catch(() => undefined);
   const { read, failure } = await sectionRead(access, environment, "limits", () => readLimits(access, environment), t);
   if (!read) return <UnavailableSection id="limits" title={t("account.limits.title")} unavailable={t("account.limits.unavailable")} failure={failure!} />;
@@ -158,7 +164,7 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
         <p className="text-sm text-muted-foreground">{t("account.limits.none")}</p>
       ) : (
         <Table aria-labelledby="limits-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
-          <TableHeader className={stacked.head}>
+          <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.limits.currency")}</TableHead>
               <TableHead scope="col">{t("account.limits.operation")}</TableHead>
@@ -169,7 +175,7 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
             </TableRow>
           </TableHeader>
           {groups.map((g) => (
-            <TableBody key={g.key} className={stacked.body} data-testid={`limits-${g.key || "none"}`}>
+            <TableBody key={g.key} data-testid={`limits-${g.key || "none"}`}>
               {g.items.map((line, i) => (
                 <LimitRow key={`${line.operation}-${line.method}-${i}`} fmt={fmt} line={line} first={i === 0} groupSize={g.items.length} />
               ))}

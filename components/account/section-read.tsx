@@ -10,6 +10,9 @@ import type { Locale } from "@/lib/db/schema";
 import type { FiatCurrency } from "@/lib/payments/currencies";
 import { describeFailure, type FailureDescription } from "@/lib/api-context/describe";
 import type { Translate } from "@/lib/i18n/translate";
+import { cache } from "react";
+import type { Db } from "@/lib/db/scope";
+import { keep, mirrorTag } from "@/lib/pages/kept";
 
 /**
  * An Account section's read: the API's answer, or while the provider does not answer, the last
@@ -39,6 +42,14 @@ export function UnavailableSection({ id, title, unavailable, failure }: { id: st
 }
 
 /**
+ * What the organisation used this UTC day and month, counted from the mirror (the limits' use and
+ * the local currency): once per render, and kept for the team until the mirror changes.
+ */
+export const pageMirrorUsage = cache((db: Db, organizationId: string, environment: ApiEnvironment) =>
+  keep(`usage:${organizationId}:${environment}`, [mirrorTag(organizationId)], () => mirrorUsage(db, { organizationId, environment })),
+);
+
+/**
  * The organisation's local currency, which the limits and the fees list first (lib/account/order.ts):
  * from the profile's document (the read the profile section makes; the API context shares it while
  * in flight and for minutes after), the fiat currencies used this month, and the member's language.
@@ -47,7 +58,7 @@ export async function localCurrencyOf(access: Access, environment: ApiEnvironmen
   const [profile, usage] = await Promise.all([
     readOrLastKnown(access, environment, "profile", () => readProfile(access, environment)).catch(() => null),
     getDb()
-      .then((db) => mirrorUsage(db, { organizationId: access.organizationId, environment }))
+      .then((db) => pageMirrorUsage(db, access.organizationId, environment))
       .catch(() => null),
   ]);
   const document = profile?.read ? normalizeProfile(profile.read.data).fields.document : null;

@@ -1,6 +1,8 @@
-import { cn } from "@/lib/utils";
-
-/** How much of a limit is used, as a bar (width from an exact percentage string, clamped to 0…100). */
+/**
+ * How much of a limit is used, as a bar (width from an exact percentage string, clamped to 0…100);
+ * styled in app/globals.css (`.usage-bar`): a page shows one in each of dozens of rows. `className`
+ * adds to it (its width beside a figure).
+ */
 export function UsageBar({ percent, label, valueText, className }: { percent: string; label: string; valueText: string; className?: string }) {
   const n = Number(percent);
   return (
@@ -11,11 +13,12 @@ export function UsageBar({ percent, label, valueText, className }: { percent: st
       aria-valuemax={100}
       aria-valuenow={n}
       aria-valuetext={valueText}
-      className={cn("h-1.5 w-full overflow-hidden rounded-full bg-muted", className)}
+      className={className ? `usage-bar ${className}` : "usage-bar"}
       data-testid="usage-bar"
       data-percent={percent}
+      data-level={n >= 100 ? "over" : n >= 80 ? "high" : undefined}
     >
-      <div className={cn("h-full rounded-full bg-primary", n >= 80 && "bg-warning", n >= 100 && "bg-destructive")} style={{ width: `${percent}%` }} />
+      <span style={{ width: `${percent}%` }} />
     </div>
   );
 }

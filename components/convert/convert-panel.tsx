@@ -37,7 +37,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useReauth } from "@/components/security/reauth-provider";
-import { translateKeyOrText } from "@/lib/i18n";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import { formatMoney, formatNumber } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
 import { Money } from "@/lib/payments/money";

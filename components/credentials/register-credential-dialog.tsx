@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { translateKeyOrText } from "@/lib/i18n";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import { credentialFormSchema, type CredentialForm } from "@/lib/credentials/form-schema";
 import { registerCredentialAction } from "@/app/(dashboard)/settings/credentials/actions";
 import { useReauth } from "@/components/security/reauth-provider";

@@ -14,6 +14,7 @@ import { serializeTransactionSearchParams } from "@/lib/transactions/filters";
 import type { Locale } from "@/lib/vocabulary";
 import { cn } from "@/lib/utils";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+import { keep } from "@/lib/pages/kept";
 
 type Line = { key: string; href: string; icon: ReactNode; title: string; detail?: string; detailClass?: string; badge?: ReactNode; data?: Record<string, string> };
 
@@ -83,7 +84,7 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
  */
 export async function AttentionCard({ db, scope, access, days, className }: { db: Db; scope: Scope; access: Access; days: number; className?: string }) {
   const { t, locale, timeZone } = await getI18n();
-  const { items, now } = await attentionItems(db, access, scope, { ...lastDays(days, timeZone), timeZone });
+  const { items, now } = await attentionItems(db, access, scope, { ...lastDays(days, timeZone), timeZone }, keep);
   return (
     <section aria-labelledby="attention-title" className={className}>
       <Card className={cn("h-full", OVERVIEW_CARD)} data-testid="attention" data-count={items.length}>

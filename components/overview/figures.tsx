@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InfoTip } from "@/components/ui/info-tip";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Db, Scope } from "@/lib/db/scope";
-import { formatMoney, formatNumber, formatRelativeTime } from "@/lib/i18n/format";
+import { dateFormat, formatMoney, formatNumber, formatRelativeTime, numberFormat } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n";
 import type { Locale } from "@/lib/vocabulary";
@@ -16,23 +16,24 @@ import { overviewHref, PERIODS, type OverviewParams } from "@/lib/overview/param
 import { periodFigures, type Change, type FigureKey, type PeriodFigures } from "@/lib/overview/period";
 import { dailyActivity } from "@/lib/overview/queries";
 import { cn } from "@/lib/utils";
+import { keep, mirrorTag } from "@/lib/pages/kept";
 import { Sparkline } from "./sparkline";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
 /** A calendar day (YYYY-MM-DD) in the member's words; it is a date, not an instant, so no zone shift. */
 function dayLabel(day: string, locale: Locale, style: "short" | "long"): string {
-  return new Intl.DateTimeFormat(locale, style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat(locale, style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 function zoneName(timeZone: string, locale: Locale): string {
   if (timeZone === "UTC") return "UTC";
-  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
+  const part = dateFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
 
 /** A percentage ("97.5", exact) in the member's words ("97,5 %"); Intl formats decimal strings exactly. */
 function percent(value: string, locale: Locale, signDisplay: "auto" | "exceptZero" = "auto"): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay }).format(`${value}E-2` as unknown as number);
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 1, signDisplay }).format(`${value}E-2` as unknown as number);
 }
 
 /** A link of a small switch (period, currency, reporting currency): the current one filled. */
@@ -47,7 +48,7 @@ function changeText(t: Translate, locale: Locale, change: Change, points: boolea
   if (change.percent === null) return change.direction === "up" ? t("overview.figures.noPrevious") : t("overview.figures.same");
   if (change.direction === "flat") return t("overview.figures.same");
   const signed = `${change.direction === "down" ? "-" : ""}${change.percent}`;
-  if (points) return t("overview.figures.points", { change: new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(signed as unknown as number) });
+  if (points) return t("overview.figures.points", { change: numberFormat(locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(signed as unknown as number) });
   return percent(signed, locale, "exceptZero");
 }
 
@@ -170,7 +171,11 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
     );
   }
 
-  const f = periodFigures(await dailyActivity(db, scope, { currency, days: params.period * 2, timeZone }), params.period);
+  const days = params.period * 2;
+  const daily = await keep(`activity:${scope.organizationId}:${scope.environment}:${currency}:${days}:${timeZone}`, [mirrorTag(scope.organizationId)], () =>
+    dailyActivity(db, scope, { currency, days, timeZone }),
+  );
+  const f = periodFigures(daily, params.period);
   const money = (v: string) => formatMoney(v, currency, locale);
   return (
     <section aria-labelledby="figures-title" className={className}>
@@ -205,7 +210,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           </ul>
           <details>
             <summary className="cursor-pointer text-sm font-medium">{t("overview.figures.table")}</summary>
-            <Table containerClassName="mt-2" containerLabel={t("overview.figures.table")} data-testid="figures-table">
+            <Table containerClassName="mt-2" className="figures-table" containerLabel={t("overview.figures.table")} data-testid="figures-table">
               <TableCaption className="mt-2 text-xs">{t("overview.figures.tableCaption", { currency, from: dayLabel(f.from, locale, "long"), to: dayLabel(f.to, locale, "long") })}</TableCaption>
               <TableHeader>
                 <TableRow>
@@ -227,13 +232,13 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
               <TableBody>
                 {f.series.map((d) => (
                   <TableRow key={d.day} data-day={d.day}>
-                    <TableHead scope="row" className="h-auto py-1 font-normal">
+                    <TableHead scope="row">
                       {dayLabel(d.day, locale, "short")}
                     </TableHead>
-                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashin)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{money(d.cashout)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.completed, locale)}</TableCell>
-                    <TableCell className="py-1 text-right tabular-nums">{formatNumber(d.unsuccessful, locale)}</TableCell>
+                    <TableCell>{money(d.cashin)}</TableCell>
+                    <TableCell>{money(d.cashout)}</TableCell>
+                    <TableCell>{formatNumber(d.completed, locale)}</TableCell>
+                    <TableCell>{formatNumber(d.unsuccessful, locale)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

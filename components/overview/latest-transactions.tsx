@@ -13,13 +13,14 @@ import { latestRows } from "@/lib/overview/queries";
 import { kindLabel } from "@/lib/transactions/kind";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 import { cn } from "@/lib/utils";
+import { keep, mirrorTag } from "@/lib/pages/kept";
 
 export const LATEST_COUNT = 8;
 
 /** The newest transactions of the mirror, each opening its detail on the Transactions page. */
 export async function LatestTransactions({ db, scope, access, className }: { db: Db; scope: Scope; access: Access; className?: string }) {
   const { t, locale } = await getI18n();
-  const rows = await latestRows(db, scope, LATEST_COUNT);
+  const rows = await keep(`latest:${scope.organizationId}:${scope.environment}`, [mirrorTag(scope.organizationId)], () => latestRows(db, scope, LATEST_COUNT));
   const canCharge = can(access.role, "charges.create");
   return (
     <section aria-labelledby="latest-title" className={className}>

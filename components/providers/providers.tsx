@@ -17,7 +17,7 @@ export function Providers({
 }: {
   locale: Locale;
   timeZone: string;
-  messages: Messages;
+  messages?: Messages;
   nonce?: string;
   requestId: string | null;
   children: React.ReactNode;

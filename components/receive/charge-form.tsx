@@ -21,7 +21,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { translateKeyOrText } from "@/lib/i18n";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import {
   BRAZIL_UFS,
   CHARGE_FORM_METHODS,

@@ -1,6 +1,7 @@
 /**
  * The palette's answer (lib/search) as what the member reads: groups of options, each a line in
- * their language, amounts and dates in their formats, and where choosing it leads. Opening a
+ * their language, amounts and dates in their formats, and where choosing it leads. Worked out on
+ * the server (app/api/search/route.ts), in the member's language and zone. Opening a
  * transaction opens its sheet on the Transactions page (`?tx=`), as a row of that page does.
  */
 import { walletName } from "@/components/wallets/labels";
@@ -32,6 +33,9 @@ export type PaletteOption = {
 };
 
 export type PaletteGroup = { id: OptionGroupId; label: string; options: PaletteOption[] };
+
+/** What GET /api/search answers: the text it answers and its groups, already in the member's words (so the browser needs no status, kind or method names). */
+export type PaletteAnswer = { query: string; groups: PaletteGroup[] };
 
 const join = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(" · ");
 const word = (t: Translate, key: string, fallback: string | null) => (t.has(key) ? t(key as MessageKey) : fallback);

@@ -28,7 +28,7 @@ import { cn } from "@/lib/utils";
 import { MAX_SEARCH_LENGTH } from "@/lib/search/limits";
 import { setEnvironmentAction } from "@/app/(dashboard)/actions";
 import { clearRecentSearchesAction, rememberSearchAction } from "@/app/(dashboard)/search-actions";
-import { paletteGroups, type OptionGroupId, type PaletteOption } from "./options";
+import type { OptionGroupId, PaletteOption } from "./options";
 import { useSearch } from "./use-search";
 import { useLiveInvalidation } from "@/components/live/use-live-events";
 import type { ApiEnvironment } from "@/lib/vocabulary";
@@ -75,7 +75,7 @@ function typingIn(target: EventTarget | null): boolean {
  */
 export function SearchPalette({ organizationId, environment }: { organizationId: string; environment: ApiEnvironment }) {
   const context = `${organizationId}:${environment}`;
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -107,7 +107,7 @@ export function SearchPalette({ organizationId, environment }: { organizationId:
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const groups = useMemo(() => (search.data ? paletteGroups(search.data, t, locale) : []), [search.data, t, locale]);
+  const groups = useMemo(() => search.data?.groups ?? [], [search.data]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
   const active = cursor.of === search.data ? Math.min(cursor.index, options.length - 1) : 0;
   const current = options[active];

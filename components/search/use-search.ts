@@ -2,15 +2,15 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
-import type { SearchResponse } from "@/lib/search";
+import type { PaletteAnswer } from "./options";
 
 /** Pause after typing before asking the server. */
 const DEBOUNCE_MS = 200;
 
-async function fetchSearch(q: string, signal: AbortSignal): Promise<SearchResponse> {
+async function fetchSearch(q: string, signal: AbortSignal): Promise<PaletteAnswer> {
   const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json" } });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
-  return (await res.json()) as SearchResponse;
+  return (await res.json()) as PaletteAnswer;
 }
 
 /**

@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { translateKeyOrText } from "@/lib/i18n";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
 import { Money } from "@/lib/payments/money";

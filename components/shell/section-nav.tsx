@@ -2,23 +2,20 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
-import { useI18n } from "@/components/providers/i18n-provider";
-import type { MessageKey } from "@/lib/i18n";
 
 /**
+ * `label`: the section's name, in the member's words (the layout translates it on the server).
  * `exact`: active only on that very path (a section whose href is the parent of the others).
  * `badge`: a count shown beside the label (e.g. requests waiting for approval), with its words for
  * screen readers.
  */
-export type Section = { href: string; label: MessageKey; exact?: boolean; badge?: { count: number; label: string } };
+export type Section = { href: string; label: string; exact?: boolean; badge?: { count: number; label: string } };
 
 /** The sections of a page family this member may open (the layout decides from the role). */
-export function SectionNav({ sections, label }: { sections: Section[]; label: MessageKey }) {
+export function SectionNav({ sections, label }: { sections: Section[]; label: string }) {
   const pathname = usePathname();
-  const { t } = useI18n();
   return (
-    <nav aria-label={t(label)} className="-mx-1 overflow-x-auto border-b px-1">
+    <nav aria-label={label} className="-mx-1 overflow-x-auto border-b px-1">
       <ul className="flex w-max gap-1">
         {sections.map((item) => {
           const active = pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`));
@@ -27,12 +24,9 @@ export function SectionNav({ sections, label }: { sections: Section[]; label: Me
               <Link
                 href={item.href}
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  active ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
-                )}
+                className="section-link"
               >
-                {t(item.label)}
+                {item.label}
                 {item.badge && item.badge.count > 0 && (
                   <span className="rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none text-primary-foreground" data-testid="section-badge">
                     <span aria-hidden>{item.badge.count}</span>

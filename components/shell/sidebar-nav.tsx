@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { NAV_ITEMS } from "./nav-items";
 
@@ -21,11 +20,7 @@ export function SidebarNav({ onNavigate, badges = {}, badgeLabels = {} }: { onNa
                 href={item.href}
                 onClick={onNavigate}
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors",
-                  "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  active ? "bg-sidebar-accent text-sidebar-accent-foreground" : "text-sidebar-foreground",
-                )}
+                className="nav-link"
               >
                 <item.icon className="size-4 shrink-0" aria-hidden />
                 {t(item.label)}

@@ -1,12 +1,13 @@
 "use client";
 
-import { useMemo, type MouseEvent } from "react";
+import { useMemo } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Copy, Repeat, ShieldCheck } from "lucide-react";
+import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { toast } from "@/components/ui/toast";
+import { CopyValue } from "@/components/ui/copy-value";
+import { CopyValues } from "@/components/ui/copy-values";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDateTime, formatMoney, formatShortDateTime } from "@/lib/i18n/format";
 import { kindLabel } from "@/lib/transactions/kind";
@@ -42,7 +43,7 @@ function useSortHref(sort: TransactionView["sort"]) {
  * The icons repeated in every row are drawn once (a sprite) and referenced by each row: a hundred
  * inline copies of the same SVG were a fifth of the page.
  */
-const ICONS = { copy: Copy, verified: ShieldCheck, in: ArrowDownLeft, out: ArrowUpRight, neither: Repeat } as const;
+const ICONS = { verified: ShieldCheck, in: ArrowDownLeft, out: ArrowUpRight, neither: Repeat } as const;
 type IconName = keyof typeof ICONS;
 
 function IconSprite() {
@@ -62,15 +63,6 @@ const Icon = ({ name, className }: { name: IconName; className: string }) => (
     <use href={`#tx-icon-${name}`} />
   </svg>
 );
-
-/** A copy button in a row: the table's one click handler copies `data-copy` (see `onCopyClick`). */
-function CopyValue({ value, label }: { value: string; label: string }) {
-  return (
-    <button type="button" className="tx-copy" data-copy={value} aria-label={label} title={label}>
-      <Icon name="copy" className="size-3.5" />
-    </button>
-  );
-}
 
 /** An id, as much of it as its column leaves room for, with its copy button; the whole id in its title. */
 function ShortId({ value, label }: { value: string | null; label: string }) {
@@ -215,21 +207,9 @@ export function TransactionsTable({ rows, sort, columns: chosen }: { rows: Trans
   const widthOf = (id: string) => (SHRINKING[id] ? { width: `${Math.round((SHRINKING[id] / shares) * 1000) / 10}%` } : undefined);
   const ariaSort = (id: string) => (sort.startsWith(`${id}.`) ? (sort.endsWith("asc") ? "ascending" : "descending") : undefined);
 
-  /** Every row's copy buttons share this one handler. */
-  const onCopyClick = async (e: MouseEvent<HTMLDivElement>) => {
-    const button = (e.target as Element).closest<HTMLElement>("[data-copy]");
-    if (!button?.dataset.copy) return;
-    try {
-      await navigator.clipboard.writeText(button.dataset.copy);
-      toast({ title: t("common.copied") });
-    } catch {
-      // The clipboard can be refused (permissions, insecure origin): the value stays in its title.
-    }
-  };
-
   return (
-    // The handler only delegates the buttons' own clicks; the buttons are the keyboard's way in.
-    <div onClick={onCopyClick}>
+    // Every row's copy buttons share one handler.
+    <CopyValues>
       <IconSprite />
       <table aria-label={t("pages.transactions.title")} className="tx-table" data-columns={chosen.join(" ") || undefined}>
         <thead>
@@ -255,6 +235,6 @@ export function TransactionsTable({ rows, sort, columns: chosen }: { rows: Trans
           ))}
         </tbody>
       </table>
-    </div>
+    </CopyValues>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { type VariantProps } from "class-variance-authority";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 
 import { buttonVariants } from "@/components/ui/button";
@@ -29,7 +28,7 @@ const AlertDialogFooter = slotComponent("div", "alert-dialog-footer", dialogClas
 const AlertDialogTitle = slotComponent(AlertDialogPrimitive.Title, "alert-dialog-title", "text-lg font-semibold");
 const AlertDialogDescription = slotComponent(AlertDialogPrimitive.Description, "alert-dialog-description", dialogClassNames.description);
 
-type ButtonStyleProps = Pick<VariantProps<typeof buttonVariants>, "variant" | "size">;
+type ButtonStyleProps = Pick<NonNullable<Parameters<typeof buttonVariants>[0]>, "variant" | "size">;
 
 /** Action and Cancel: the Radix button styled as a Button, each with its own default variant. */
 function alertDialogButton(
@@ -43,7 +42,7 @@ function alertDialogButton(
     size = "default",
     ...props
   }: React.ComponentProps<typeof AlertDialogPrimitive.Action> & ButtonStyleProps) {
-    return <Primitive data-slot={slot} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+    return <Primitive data-slot={slot} className={buttonVariants({ variant, size, className })} {...props} />;
   }
   AlertDialogButton.displayName = slotDisplayName(slot);
   return AlertDialogButton;

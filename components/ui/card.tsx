@@ -1,17 +1,23 @@
-import { slotComponent } from "@/components/ui/slot-component";
+import * as React from "react";
 
-const Card = slotComponent("div", "card", "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm");
+/*
+ * A card's parts carry a slot and one short class each (app/globals.css, in the components layer);
+ * a caller's utilities win over them.
+ */
+function cardPart(slot: string, name: string) {
+  function Part({ className, ...props }: React.ComponentProps<"div">) {
+    return <div data-slot={slot} className={className ? `${slot} ${className}` : slot} {...props} />;
+  }
+  Part.displayName = name;
+  return Part;
+}
 
-const CardHeader = slotComponent(
-  "div",
-  "card-header",
-  "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
-);
-
-const CardTitle = slotComponent("div", "card-title", "leading-none font-semibold");
-const CardDescription = slotComponent("div", "card-description", "text-sm text-muted-foreground");
-const CardAction = slotComponent("div", "card-action", "col-start-2 row-span-2 row-start-1 self-start justify-self-end");
-const CardContent = slotComponent("div", "card-content", "px-6");
-const CardFooter = slotComponent("div", "card-footer", "flex items-center px-6 [.border-t]:pt-6");
+const Card = cardPart("card", "Card");
+const CardHeader = cardPart("card-header", "CardHeader");
+const CardTitle = cardPart("card-title", "CardTitle");
+const CardDescription = cardPart("card-description", "CardDescription");
+const CardAction = cardPart("card-action", "CardAction");
+const CardContent = cardPart("card-content", "CardContent");
+const CardFooter = cardPart("card-footer", "CardFooter");
 
 export { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle };

@@ -1,8 +1,6 @@
 import * as React from "react";
 import { InboxIcon } from "lucide-react";
 
-import { cn } from "@/lib/utils";
-
 type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   /** Decorative icon element, e.g. `<ReceiptIcon />`; defaults to an inbox. */
   icon?: React.ReactNode;
@@ -14,29 +12,27 @@ type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   titleAs?: "h1" | "h2" | "h3" | "h4" | "p";
 };
 
+/** Styled in app/globals.css (`.empty-state`): it is in every page's flight data, as the not-found and forbidden pages. */
 function EmptyState({ icon, title, description, action, titleAs: Title = "h2", className, ...props }: EmptyStateProps) {
   return (
     <div
       data-slot="empty-state"
-      className={cn(
-        "flex flex-col items-center justify-center gap-4 rounded-lg border border-dashed p-8 text-center text-balance",
-        className,
-      )}
+      className={className ? `empty-state ${className}` : "empty-state"}
       {...props}
     >
       <div
         data-slot="empty-state-icon"
         aria-hidden="true"
-        className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg:not([class*='size-'])]:size-6"
+        className="empty-state-icon"
       >
         {icon ?? <InboxIcon />}
       </div>
-      <div className="flex max-w-sm flex-col gap-1">
-        <Title data-slot="empty-state-title" className="text-base font-semibold">
+      <div className="empty-state-text">
+        <Title data-slot="empty-state-title">
           {title}
         </Title>
         {description && (
-          <p data-slot="empty-state-description" className="text-sm text-muted-foreground">
+          <p data-slot="empty-state-description">
             {description}
           </p>
         )}

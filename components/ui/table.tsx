@@ -29,13 +29,27 @@ function Table({
   );
 }
 
-const TableHeader = slotComponent("thead", "table-header", "[&_tr]:border-b");
-const TableBody = slotComponent("tbody", "table-body", "[&_tr:last-child]:border-0");
-const TableFooter = slotComponent("tfoot", "table-footer", "border-t bg-muted/50 font-medium [&>tr]:last:border-b-0");
-const TableRow = slotComponent("tr", "table-row", "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted");
-const TableHead = slotComponent("th", "table-head", "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground");
-const TableCell = slotComponent("td", "table-cell", "p-2 align-middle whitespace-nowrap");
+/*
+ * The parts of a table carry no classes or slots of their own: app/globals.css styles them through
+ * the table (`data-slot="table"`), and an element's own `className` (utilities) overrides that. A
+ * page of rows then carries only what each cell adds, in its HTML and in its flight data alike.
+ */
+const TableHeader = plain("thead", "TableHeader");
+const TableBody = plain("tbody", "TableBody");
+const TableFooter = plain("tfoot", "TableFooter");
+const TableRow = plain("tr", "TableRow");
+const TableHead = plain("th", "TableHead");
+const TableCell = plain("td", "TableCell");
 const TableCaption = slotComponent("caption", "table-caption", "mt-4 text-sm text-muted-foreground");
+
+function plain<T extends "thead" | "tbody" | "tfoot" | "tr" | "th" | "td">(Tag: T, name: string) {
+  const Element: React.ElementType = Tag;
+  function Part(props: React.ComponentProps<T>) {
+    return <Element {...props} />;
+  }
+  Part.displayName = name;
+  return Part;
+}
 
 /** A column heading for `TableColumns`: its label, and classes for its `<th>` (e.g. `text-right`, `sr-only`). */
 type TableColumn = { label: React.ReactNode; className?: string };

@@ -3,6 +3,7 @@
  * UTC sees "today" end at another hour of their clock. This says which.
  */
 import type { Locale } from "@/lib/db/schema";
+import { dateFormat } from "@/lib/i18n/format";
 
 /** The next start of a UTC day after `now`. */
 export function nextUtcMidnight(now: Date): Date {
@@ -17,9 +18,9 @@ export function nextUtcMidnight(now: Date): Date {
 export function dailyResetTime(timeZone: string, locale: Locale, now: Date = new Date()): string | null {
   const at = nextUtcMidnight(now);
   try {
-    const clock = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+    const clock = dateFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
     if (clock === "00:00") return null;
-    return new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+    return dateFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
   } catch {
     return null;
   }

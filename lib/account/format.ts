@@ -3,7 +3,7 @@
  * value here goes through a binary float).
  */
 import type { Locale } from "@/lib/db/schema";
-import { formatMoney, formatNumber } from "@/lib/i18n/format";
+import { formatMoney, formatNumber, numberFormat } from "@/lib/i18n/format";
 
 type IntlDecimal = Parameters<Intl.NumberFormat["format"]>[0];
 
@@ -14,7 +14,7 @@ export function formatAmount(value: string, currency: string | null, locale: Loc
 
 /** A percentage given in percent ("1.5" → "1.5%"; pt-BR "1,5%"), not a fraction. */
 export function formatPercent(value: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "unit", unit: "percent", maximumFractionDigits: 4 }).format(value as unknown as IntlDecimal);
+  return numberFormat(locale, { style: "unit", unit: "percent", maximumFractionDigits: 4 }).format(value as unknown as IntlDecimal);
 }
 
 /** Statuses shown as a success, a warning or a problem; anything else is neutral. */

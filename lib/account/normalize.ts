@@ -14,6 +14,7 @@
  */
 import Decimal from "decimal.js";
 import { CURRENCIES } from "@/lib/payments/currencies";
+import { frozen } from "@/lib/db/shared-cache";
 
 /** A value the dashboard has no name of its own for, labelled with the API's key path. */
 export type ExtraField = { label: string; value: string | boolean | null };
@@ -128,11 +129,25 @@ const PROFILE_ALIASES: Record<ProfileField, readonly string[]> = {
 
 export type ProfileView = { fields: Record<ProfileField, string | null>; extra: ExtraField[] };
 
-export function normalizeProfile(data: unknown): ProfileView {
+/**
+ * The same answer is normalised once: a shared read is one object for every request of the process
+ * while it is kept (lib/api-context, frozen), so its rows are worked out once, not on every render.
+ */
+function byAnswer<T>(normalize: (data: unknown) => T): (data: unknown) => T {
+  const done = new WeakMap<object, T>();
+  return (data) => {
+    if (!data || typeof data !== "object") return normalize(data);
+    let v = done.get(data);
+    if (v === undefined) done.set(data, (v = frozen(normalize(data))));
+    return v;
+  };
+}
+
+export const normalizeProfile = byAnswer((data: unknown): ProfileView => {
   const leaves = flatten(unwrap(data, ["data", "profile", "account", "result", "user", "info"]));
   const fields = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, take(leaves, PROFILE_ALIASES[f], textOf)])) as Record<ProfileField, string | null>;
   return { fields, extra: dropNulls(leaves, Object.values(PROFILE_ALIASES).flat()).map(toExtra) };
-}
+});
 
 // --- limits and fees: entries in maps and lists --------------------------------------------------
 
@@ -301,7 +316,7 @@ const LIMIT_ALIASES: Record<LimitField, readonly string[]> = {
 };
 const ALL_LIMIT_ALIASES = new Set(Object.values(LIMIT_ALIASES).flat());
 
-export function normalizeLimits(data: unknown): Normalized<LimitEntry> {
+export const normalizeLimits = byAnswer((data: unknown): Normalized<LimitEntry> => {
   const { found, meta } = collect(unwrap(data, ["data", "result"]), ALL_LIMIT_ALIASES, true);
   const entries = found.map(({ leaves, context }): LimitEntry => {
     const ctx = contextOf(leaves, context);
@@ -309,7 +324,7 @@ export function normalizeLimits(data: unknown): Normalized<LimitEntry> {
     return { ...ctx, ...values, extra: dropNulls(leaves, [...ALL_LIMIT_ALIASES, ...CONTEXT_NAMES]).map(toExtra) };
   });
   return { entries: mergeSame(entries, LIMIT_FIELDS), meta };
-}
+});
 
 // --- fees ------------------------------------------------------------------------------------------
 
@@ -326,7 +341,7 @@ const FEE_ALIASES: Record<FeeField, readonly string[]> = {
 };
 const ALL_FEE_ALIASES = new Set(Object.values(FEE_ALIASES).flat());
 
-export function normalizeFees(data: unknown): Normalized<FeeEntry> {
+export const normalizeFees = byAnswer((data: unknown): Normalized<FeeEntry> => {
   const { found, meta } = collect(unwrap(data, ["data", "result"]), ALL_FEE_ALIASES, false);
   const entries = found.map(({ leaves, context }): FeeEntry => {
     const ctx = contextOf(leaves, context);
@@ -336,7 +351,7 @@ export function normalizeFees(data: unknown): Normalized<FeeEntry> {
     return { ...ctx, ...values, extra: dropNulls(leaves, [...ALL_FEE_ALIASES, ...CONTEXT_NAMES]).map(toExtra) };
   });
   return { entries: mergeSame(entries, FEE_FIELDS), meta };
-}
+});
 
 // --- grouping for the page -------------------------------------------------------------------------
 

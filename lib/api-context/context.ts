@@ -34,6 +34,7 @@ import { RequestLog } from "./request-log";
 import { PgTokenStore } from "./token-store";
 import type { WithLock } from "./types";
 import { inScope, type Db } from "@/lib/db/scope";
+import { frozen, type SharedCache } from "@/lib/db/shared-cache";
 
 export type ApiEnvironment = schema.ApiEnvironment;
 
@@ -116,9 +117,17 @@ export type ApiContextOptions = {
   deadlines?: Partial<Record<CallDeadline, Partial<DeadlineSettings>>>;
   /** the circuit breaker of each credential (tests shorten its cool-down) */
   breaker?: Omit<BreakerOptions, "now">;
+  /**
+   * Credentials and shared reads kept in this process while they stay true (lib/db/shared-cache.ts:
+   * forgotten on every instance when their rows change). Without it, every call reads them.
+   */
+  cache?: SharedCache;
+  /** rate slots taken a few at a time (rate-budget.ts, BATCH_LEASE_MS) instead of one statement per call */
+  rateBatches?: boolean;
 };
 
 type CredentialRow = typeof schema.apiCredentials.$inferSelect;
+type CachedRead = { data: unknown; readAt: Date; expiresAt: Date };
 
 /** A change of the provider's clock offset smaller than this is network jitter, not worth a write. */
 const CLOCK_OFFSET_TOLERANCE_MS = 2_000;
@@ -140,6 +149,9 @@ export class ApiContext {
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #stores = new Map<string, PgTokenStore>();
   readonly #inflightReads = new Map<string, Promise<unknown>>();
+  readonly #cache: SharedCache | null;
+  /** A credential's opened secrets, by the row they were read from (a row read again opens them again). */
+  readonly #secrets = new WeakMap<CredentialRow, { clientSecret: string; signingKey: string | null }>();
 
   constructor(o: ApiContextOptions) {
     this.#db = o.db;
@@ -156,8 +168,10 @@ export class ApiContext {
       background: { ...CALL_DEADLINES.background, ...o.deadlines?.background },
     };
     this.#breakerOptions = o.breaker;
-    this.budget = new RateBudget(o.db);
+    this.budget = new RateBudget(o.db, undefined, { batches: o.rateBatches ?? false });
     this.requestLog = new RequestLog(o.db);
+    this.#cache = o.cache ?? null;
+    void this.#cache?.start();
   }
 
   /** The credential a target names, checked to belong to the organisation; no secret is read. */
@@ -170,16 +184,22 @@ export class ApiContext {
   readonly #rowReads = new Map<string, Promise<CredentialRow>>();
 
   /**
-   * The credential a call uses, read for every call (a revocation or an activation elsewhere counts
-   * at once). A page's calls run together: a call that finds the same read already in flight
-   * shares it instead of sending its own (its answer is as fresh as its own would have been), so
-   * the Overview's nine calls cost one statement, not nine.
+   * The credential a call uses. With the shared cache, kept in this process until any instance
+   * changes the organisation's credentials (a trigger tells every instance: a revocation or an
+   * activation elsewhere counts at once); without it, read for every call. A page's calls run
+   * together: a call that finds the same read already in flight shares it instead of sending its
+   * own (its answer is as fresh as its own would have been).
    */
   #row(target: ApiTarget): Promise<CredentialRow> {
     const key = "credentialId" in target ? `id:${target.organizationId}:${target.credentialId}` : `active:${target.organizationId}:${target.environment}`;
+    const kept = this.#cache?.peek<CredentialRow>(`credential:${key}`);
+    if (kept) return Promise.resolve(kept);
     const inFlight = this.#rowReads.get(key);
     if (inFlight) return inFlight;
-    const read = this.#readRow(target).finally(() => this.#rowReads.delete(key));
+    const load = () => this.#readRow(target);
+    const read = (this.#cache ? this.#cache.get(`credential:${key}`, [`org:${target.organizationId}`], load, { moreTags: (row) => [`cred:${row.id}`] }) : load()).finally(() =>
+      this.#rowReads.delete(key),
+    );
     this.#rowReads.set(key, read);
     return read;
   }
@@ -236,17 +256,24 @@ export class ApiContext {
     return { answering: false, since: new Date(s.since).toISOString(), retryInSeconds: Math.ceil(s.retryInMs / 1000) };
   }
 
-  #client(row: CredentialRow, caller: Caller, opts: { budgetWaitMs?: number; isolatedToken?: boolean; deadline: CallDeadline }): PaymentApiClient {
-    let clientSecret: string;
-    let signingKey: string | null = null;
+  #opened(row: CredentialRow): { clientSecret: string; signingKey: string | null } {
+    const known = this.#secrets.get(row);
+    if (known) return known;
     try {
       if (!row.clientSecretCiphertext) throw new ApiContextError("CREDENTIAL_REVOKED", "this credential's secrets were erased");
-      clientSecret = open(this.#keyring, row.clientSecretCiphertext, secretAad(row.id, "client_secret"));
-      if (row.signingKeyCiphertext) signingKey = open(this.#keyring, row.signingKeyCiphertext, secretAad(row.id, "signing_key"));
+      const clientSecret = open(this.#keyring, row.clientSecretCiphertext, secretAad(row.id, "client_secret"));
+      const signingKey = row.signingKeyCiphertext ? open(this.#keyring, row.signingKeyCiphertext, secretAad(row.id, "signing_key")) : null;
+      const opened = { clientSecret, signingKey };
+      this.#secrets.set(row, opened);
+      return opened;
     } catch (e) {
       if (e instanceof ApiContextError) throw e;
       throw new ApiContextError("CREDENTIAL_UNREADABLE", "the stored secrets cannot be opened with the configured encryption key");
     }
+  }
+
+  #client(row: CredentialRow, caller: Caller, opts: { budgetWaitMs?: number; isolatedToken?: boolean; deadline: CallDeadline }): PaymentApiClient {
+    const { clientSecret, signingKey } = this.#opened(row);
     const waitMs = opts.budgetWaitMs ?? this.#budgetWaitMs;
     const { deadlineMs, timeoutMs, maxRetries } = this.#deadlines[opts.deadline];
     return new PaymentApiClient({
@@ -336,8 +363,11 @@ export class ApiContext {
    * read says `page`.
    */
   async call<T>(target: ApiTarget, caller: Caller, fn: (client: PaymentApiClient) => PromiseLike<T>, opts: { budgetWaitMs?: number; deadline?: CallDeadline } = {}): Promise<T> {
-    const row = await this.#row(target);
     const deadline = opts.deadline ?? (caller.userId === null ? "background" : "action");
+    // What a member does (a payout, a charge, a conversion) reads the credential from the database
+    // itself: a revocation an instance has not heard of yet (a notification is a moment away)
+    // never lets money move. Reads and background work use the one kept in process.
+    const row = deadline === "action" ? await this.#readRow(target) : await this.#row(target);
     return this.#run(row, caller, () => fn(this.#client(row, caller, { ...opts, deadline })));
   }
 
@@ -390,12 +420,20 @@ export class ApiContext {
     const row = await this.#row(target);
     const credential = { id: row.id, name: row.name, environment: row.environment };
     const rc = schema.apiReadCache;
+    const kept = { key: `read:${row.id}:${key}`, tags: [`read:${row.id}:${key}`, `cred:${row.id}`] };
     if (!opts.fresh) {
-      const [hit] = await this.#db
-        .select()
-        .from(rc)
-        .where(and(eq(rc.credentialId, row.id), eq(rc.key, key), gt(rc.expiresAt, sql`now()`)))
-        .limit(1);
+      const shared = async (): Promise<CachedRead | null> => {
+        const [hit] = await this.#db
+          .select()
+          .from(rc)
+          .where(and(eq(rc.credentialId, row.id), eq(rc.key, key), gt(rc.expiresAt, sql`now()`)))
+          .limit(1);
+        return hit ? { data: this.#cache ? frozen(hit.data) : hit.data, readAt: hit.readAt, expiresAt: hit.expiresAt } : null;
+      };
+      // The team's copy, kept in this process too until it expires or any instance writes or expires it.
+      const hit = this.#cache
+        ? await this.#cache.get(kept.key, kept.tags, shared, { until: (h) => h?.expiresAt.getTime() ?? 0, version: (h) => (h ? String(h.expiresAt.getTime()) : undefined) })
+        : await shared();
       if (hit) return { data: hit.data as T, readAt: hit.readAt.toISOString(), cached: true, credential };
     }
     const flightKey = `${row.id}|${key}`;
@@ -410,6 +448,11 @@ export class ApiContext {
           .insert(rc)
           .values({ credentialId: row.id, key, data: data as object, readAt, expiresAt })
           .onConflictDoUpdate({ target: [rc.credentialId, rc.key], set: { data: data as object, readAt, expiresAt } });
+        // Stored as the table has it (JSON), so a page reads the same from here as from there.
+        this.#cache?.set(kept.key, kept.tags, { data: frozen(JSON.parse(JSON.stringify(data))), readAt, expiresAt } satisfies CachedRead, {
+          until: expiresAt.getTime(),
+          version: String(expiresAt.getTime()),
+        });
         return { data, readAt: readAt.toISOString(), cached: false, credential };
       })().finally(() => this.#inflightReads.delete(flightKey));
       this.#inflightReads.set(flightKey, flight);
@@ -440,10 +483,24 @@ export class ApiContext {
   async invalidate(credentialId: string, keys?: string | string[]): Promise<void> {
     const rc = schema.apiReadCache;
     const named = typeof keys === "string" ? [keys] : keys;
-    await this.#db
+    const since = Date.now();
+    // This instance at once; the others when the trigger tells them, which this one waits to hear.
+    for (const tag of named ? named.map((k) => `read:${credentialId}:${k}`) : [`cred:${credentialId}`]) this.#cache?.invalidate(tag);
+    const expired = await this.#db
       .update(rc)
       .set({ expiresAt: sql`least(${rc.expiresAt}, now())` })
-      .where(named ? and(eq(rc.credentialId, credentialId), inArray(rc.key, named)) : eq(rc.credentialId, credentialId));
+      .where(named ? and(eq(rc.credentialId, credentialId), inArray(rc.key, named)) : eq(rc.credentialId, credentialId))
+      .returning({ key: rc.key });
+    if (expired.length) await this.#cache?.heard(`read:${credentialId}:`, since);
+  }
+
+  /**
+   * The organisation's credentials changed (activated, rotated, revoked) since `since` (epoch ms,
+   * taken before the change): forgotten here at once, and back once every instance has been told.
+   */
+  async credentialsChanged(organizationId: string, since: number): Promise<void> {
+    this.#cache?.invalidate(`org:${organizationId}`);
+    await this.#cache?.heard(`org:${organizationId}`, since);
   }
 
   /** Drops the cached reads of the target's active credential (a webhook moved its balance). */
@@ -454,6 +511,7 @@ export class ApiContext {
 
   /** Forgets a credential's token and cached reads everywhere (revocation, rotation). */
   async forget(credentialId: string): Promise<void> {
+    this.#cache?.invalidate(`cred:${credentialId}`);
     await this.#store(credentialId).clear();
     this.#stores.delete(credentialId);
     this.#breakers.delete(credentialId);

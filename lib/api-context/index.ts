@@ -5,7 +5,7 @@ import "server-only";
  * Every function takes the caller's access (organisation and member) explicitly and returns plain
  * data: never a client, a token or a secret.
  */
-import { getDatabase } from "@/lib/db";
+import { getDatabase, getSharedCache } from "@/lib/db";
 import type { Access } from "@/lib/auth/access";
 import type { Scope } from "@/lib/db/scope";
 import { keyring } from "@/lib/security/keyring";
@@ -22,7 +22,9 @@ const globalForApi = globalThis as unknown as { __apiContext?: Promise<ApiContex
 
 export function apiContext(): Promise<ApiContext> {
   if (!globalForApi.__apiContext) {
-    globalForApi.__apiContext = getDatabase().then((d) => new ApiContext({ db: d.db, withLock: d.withLock, keyring: keyring() }));
+    globalForApi.__apiContext = Promise.all([getDatabase(), getSharedCache()]).then(
+      ([d, cache]) => new ApiContext({ db: d.db, withLock: d.withLock, keyring: keyring(), cache: cache ?? undefined, rateBatches: cache !== null }),
+    );
     globalForApi.__apiContext.catch(() => {
       globalForApi.__apiContext = undefined;
     });
@@ -40,8 +42,11 @@ export function resolveEnvironment(preferred: ApiEnvironment | null, connected: 
 }
 
 export async function pageEnvironment(access: Access): Promise<PageEnvironment> {
-  const d = await getDatabase();
-  const connected = await activeEnvironments(d.db, access.organizationId);
+  const [d, cache] = await Promise.all([getDatabase(), getSharedCache()]);
+  const org = access.organizationId;
+  // Kept until the organisation's credentials change (on any instance).
+  const read = () => activeEnvironments(d.db, org);
+  const connected = cache ? await cache.get(`environments:${org}`, [`org:${org}`], read) : await read();
   return { environment: resolveEnvironment(access.apiEnvironment, connected), connected, chosen: access.apiEnvironment !== null };
 }
 

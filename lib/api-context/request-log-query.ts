@@ -31,7 +31,8 @@ export type RequestLogEntryDto = {
   credentialName: string | null;
 };
 
-export async function listRequestLog(db: Db, organizationId: string, f: RequestLogFilters, limit = 50): Promise<{ items: RequestLogEntryDto[]; nextBefore: number | null }> {
+/** Newest first, `limit` at a time (a page: 25, which keeps Settings → Developers under 100 KB of HTML). */
+export async function listRequestLog(db: Db, organizationId: string, f: RequestLogFilters, limit = 25): Promise<{ items: RequestLogEntryDto[]; nextBefore: number | null }> {
   const l = schema.apiRequestLog;
   const where: SQL[] = [eq(l.organizationId, organizationId)];
   if (f.requestId) where.push(sql`${l.requestId} like ${f.requestId.replace(/[\\%_]/g, (m) => `\\${m}`) + "%"}`);

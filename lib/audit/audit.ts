@@ -106,8 +106,8 @@ export type AuditEntryDto = {
   user: { id: string; name: string; email: string } | null;
 };
 
-/** Newest first, `limit` at a time; `before` is the id to continue below (keyset pagination). */
-export async function listAudit(db: Db, organizationId: string, f: AuditFilters, limit = 50): Promise<{ items: AuditEntryDto[]; nextBefore: number | null }> {
+/** Newest first, `limit` at a time (a page: 25, as the request log); `before` is the id to continue below (keyset pagination). */
+export async function listAudit(db: Db, organizationId: string, f: AuditFilters, limit = 25): Promise<{ items: AuditEntryDto[]; nextBefore: number | null }> {
   const a = schema.auditLog;
   const where: SQL[] = [eq(a.organizationId, organizationId)];
   if (f.action) where.push(eq(a.action, f.action));

@@ -4,7 +4,7 @@
  * not when their session token expires. No Next.js imports, so it is unit
  * tested directly against PGlite and PostgreSQL.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { can, type Permission, type Role } from "./roles";
@@ -49,20 +49,21 @@ export class AuthorizationError extends Error {
 
 /** The caller's user row and memberships, with the active organisation resolved; null when the user is gone. */
 export async function loadAccess(db: Database<typeof schema>, userId: string): Promise<Access | { userId: string; memberships: [] } | null> {
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
-  if (!user) return null;
-  const memberships: Membership[] = await db
+  // The user and their memberships (oldest first) in one statement: every request reads them.
+  const [row] = await db
     .select({
-      organizationId: schema.memberships.organizationId,
-      organizationName: schema.organizations.name,
-      role: schema.memberships.role,
-      apiEnvironment: schema.memberships.apiEnvironment,
-      requireTwoFactor: schema.organizations.requireTwoFactor,
+      user: schema.users,
+      memberships: sql<Membership[]>`coalesce((
+        select json_agg(json_build_object('organizationId', mm.organization_id, 'organizationName', oo.name, 'role', mm.role,
+          'apiEnvironment', mm.api_environment, 'requireTwoFactor', oo.require_two_factor) order by mm.created_at, mm.organization_id)
+        from memberships mm join organizations oo on oo.id = mm.organization_id where mm.user_id = ${userId}), '[]'::json)`,
     })
-    .from(schema.memberships)
-    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
-    .where(eq(schema.memberships.userId, userId))
-    .orderBy(asc(schema.memberships.createdAt));
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user } = row;
+  const memberships: Membership[] = typeof row.memberships === "string" ? JSON.parse(row.memberships) : row.memberships;
   const active = memberships.find((m) => m.organizationId === user.activeOrganizationId) ?? memberships[0];
   if (!active) return { userId, memberships: [] };
   return {

@@ -10,7 +10,7 @@ import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/db";
-import { auth } from "./index";
+import { sessionClaims } from "./session-token";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
 import { checkSession, type SessionRefusal } from "./sessions";
 import type { Permission } from "./roles";
@@ -34,11 +34,11 @@ export function sessionClock(): Date {
 
 /** One database read per request, however many components ask; `ended`: why a session cookie was refused. */
 const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof loadAccess>>; ended: SessionRefusal | null }> => {
-  const session = await auth();
-  const userId = session?.user?.id;
+  const claims = await sessionClaims();
+  const userId = claims?.userId;
   if (!userId) return { access: null, ended: null };
   const db = await getDb();
-  const live = await checkSession(db, session.sessionId, sessionClock());
+  const live = await checkSession(db, claims.sessionId, sessionClock());
   if (!live.ok) return { access: null, ended: live.reason };
   if (live.session.userId !== userId) return { access: null, ended: "missing" };
   const access = await loadAccess(db, userId);

@@ -224,6 +224,7 @@ export async function activateCredential(db: Db, ctx: ApiContext, organizationId
   const check = await testCredential(db, ctx, organizationId, credentialId, actor);
   if (!check.ok) throw new CredentialChangeRefused("CONNECTION_FAILED", check);
 
+  const since = Date.now();
   const replaced = await db.transaction(async (tx) => {
     // Serialise activations of one organisation (the partial unique index would refuse a race anyway).
     await tx.execute(sql`select 1 from organizations where id = ${organizationId} for update`);
@@ -245,11 +246,14 @@ export async function activateCredential(db: Db, ctx: ApiContext, organizationId
     });
     return old;
   });
+  // Every instance's next call uses the new credential (each keeps the active one in process).
+  await ctx.credentialsChanged(organizationId, since);
   return { replaced };
 }
 
 /** Ends a credential at once: revoked, secrets and token erased; the next call cannot use it. */
 export async function revokeCredential(db: Db, ctx: ApiContext, organizationId: string, credentialId: string, actor: Actor): Promise<void> {
+  const since = Date.now();
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: c.status, name: c.name, environment: c.environment })
@@ -266,4 +270,6 @@ export async function revokeCredential(db: Db, ctx: ApiContext, organizationId: 
     await recordAudit(tx, { organizationId, actor, action: "credential.revoked", target: credentialId, details: { name: row.name, environment: row.environment, was: row.status } });
   });
   await ctx.forget(credentialId);
+  // Refused by every instance's next call (each kept the credential in process until told).
+  await ctx.credentialsChanged(organizationId, since);
 }

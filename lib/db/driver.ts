@@ -9,7 +9,7 @@
  * migration runs under a session advisory lock.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { outsideRequest } from "@/lib/observability/context";
@@ -67,10 +67,11 @@ export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /**
    * LISTEN on `channel`: `onMessage` gets each NOTIFY payload sent by any process on this database.
-   * On PostgreSQL one connection of its own per call, re-established after a loss (`onReconnect`
-   * then runs, so the caller can catch up on what it may have missed); on PGlite the instance's own.
+   * On PostgreSQL one connection of its own per call, re-established after a loss (`onLoss` runs when
+   * it is lost, `onReconnect` once it is back, so the caller can catch up on what it may have
+   * missed); on PGlite the instance's own, never lost.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLoss?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -109,6 +110,22 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * `DB_STATEMENT_LOG=<file>`: every statement a process sends, one line each (`fg` for a request's,
+ * `bg` for background work's, the milliseconds from sending it to its answer, then the SQL),
+ * appended synchronously. For profiling (how many
+ * statements a page costs); off unless set, and costs nothing then.
+ */
+function statementLog(): ((method: string, statement: unknown, ms: number) => void) | null {
+  const file = process.env.DB_STATEMENT_LOG;
+  if (!file) return null;
+  return (method, statement, ms) => {
+    if (method === "connect") return;
+    const text = typeof statement === "string" ? statement : String((statement as { text?: unknown } | null)?.text ?? "");
+    appendFileSync(file, `${background.getStore() ? "bg" : "fg"}\t${method}\t${ms.toFixed(2)}\t${text.replace(/\s+/g, " ").slice(0, 400)}\n`);
+  };
+}
+
+/**
  * Foreground statements first. Counts the request statements queued or running; a background
  * statement starts only when none is, after a turn of the event loop (where new requests arrive).
  */
@@ -130,8 +147,20 @@ function prioritise(client: object, methods: readonly string[]): void {
       await turn();
     }
   };
+  const log = statementLog();
   for (const m of methods) {
-    const original = c[m]!.bind(client);
+    const direct = c[m]!.bind(client);
+    const original = log
+      ? async (...args: unknown[]) => {
+          if (typeof args[args.length - 1] === "function") return direct(...args);
+          const started = performance.now();
+          try {
+            return await direct(...args);
+          } finally {
+            log(m, args[0], performance.now() - started);
+          }
+        }
+      : direct;
     c[m] = async (...args: unknown[]) => {
       // node-postgres's own callback-style calls (Pool.query calls connect(cb)) pass through.
       if (typeof args[args.length - 1] === "function") return original(...args);
@@ -212,18 +241,19 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       }
     };
     const listeners = new Set<() => Promise<void>>();
-    const listen = async (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) => {
+    const listen = async (channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLoss?: () => void) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
       const { Client } = await import("pg");
       let stopped = false;
       let client: InstanceType<typeof Client> | null = null;
       const connect = async (): Promise<void> => {
-        const c = new Client({ connectionString: opts.url });
+        const c = new Client({ connectionString: opts.url, keepAlive: true });
         c.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
         c.on("error", () => undefined);
         c.on("end", () => {
           if (stopped || closing) return;
           client = null;
+          onLoss?.();
           // Lost (PostgreSQL restarted, network cut): try again every second until it answers.
           const retry = () =>
             connect().then(

@@ -8,11 +8,13 @@ import "server-only";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { openDatabase, type OpenedDatabase } from "./driver";
+import { SharedCache } from "./shared-cache";
+import { perfBaseline } from "@/lib/perf-baseline";
 import * as schema from "./schema";
 import type { Db } from "./scope";
 
 
-const globalForDb = globalThis as unknown as { __dashboardDb?: Promise<OpenedDatabase<typeof schema>> };
+const globalForDb = globalThis as unknown as { __dashboardDb?: Promise<OpenedDatabase<typeof schema>>; __sharedCache?: Promise<SharedCache | null> };
 
 export function migrationsFolder(): string {
   return path.join(process.cwd(), "lib/db/migrations");
@@ -32,6 +34,22 @@ export function getDatabase(): Promise<OpenedDatabase<typeof schema>> {
     });
   }
   return globalForDb.__dashboardDb;
+}
+
+/**
+ * The process's cache of facts kept while they stay true (lib/db/shared-cache.ts), listening on the
+ * dashboard's database; null for a benchmark's baseline (lib/perf-baseline.ts).
+ */
+export function getSharedCache(): Promise<SharedCache | null> {
+  globalForDb.__sharedCache ??= perfBaseline()
+    ? Promise.resolve(null)
+    : getDatabase().then((d) => {
+        const cache = new SharedCache(d.listen);
+        void cache.start();
+        return cache;
+      });
+  globalForDb.__sharedCache.catch(() => (globalForDb.__sharedCache = undefined));
+  return globalForDb.__sharedCache;
 }
 
 export function openDashboardDatabase(opts: { url?: string; dataDir?: string }): Promise<OpenedDatabase<typeof schema>> {

@@ -38,14 +38,16 @@ function exact(value: Exact): IntlDecimal {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** The process's Intl.NumberFormat for a locale and options (built once). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
   return f;
 }
 
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The process's Intl.DateTimeFormat for a locale and options (built once). */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
   if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
@@ -121,9 +123,15 @@ export function formatDueDate(isoDate: string, locale: Locale): string {
   return dateFormat(locale, options).format(at);
 }
 
-/** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words. */
+const relativeFormatters = new Map<string, ReturnType<typeof createFormatter>>();
+
+/** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words (one formatter per language and zone). */
 export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
-  return createFormatter({ locale, timeZone: zoneFor(locale) }).relativeTime(new Date(value), new Date(now));
+  const timeZone = zoneFor(locale);
+  const key = `${locale}|${timeZone}`;
+  let f = relativeFormatters.get(key);
+  if (!f) relativeFormatters.set(key, (f = createFormatter({ locale, timeZone })));
+  return f.relativeTime(new Date(value), new Date(now));
 }
 
 /** A moment to the second with its time zone, as a receipt prints it: "26 de nov. de 2026, 04:11:36 BRT". */

@@ -48,11 +48,15 @@ export const LATIN_AMERICAN_TIME_ZONES = [
   "America/Puerto_Rico",
 ] as const;
 
-/** Whether Intl knows `zone` as an IANA time zone. */
+const knownZones = new Set<string>();
+
+/** Whether Intl knows `zone` as an IANA time zone (every request asks it of the member's: the answer is kept). */
 export function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone.length === 0 || zone.length > 64) return false;
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
+    knownZones.add(zone);
     return true;
   } catch {
     return false;

@@ -7,7 +7,7 @@
  *
  * No Next.js imports: the worker, scripts and tests use it directly.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext, CallDeadline } from "@/lib/api-context/context";
@@ -271,14 +271,29 @@ export async function listInfractions(db: Db, target: Scope, filter: InfractionF
  * passed (after it a reply is refused: nothing left to do in time).
  */
 export async function dueSoonCount(db: Db, target: Scope, now: Date = new Date(), hours = 48): Promise<number> {
+  return (await dueSoon(db, target, now, hours)).count;
+}
+
+/**
+ * The due-soon count, and when time alone changes it (`changesAt`: the first counted deadline
+ * passing, or the next one coming within the window; null when neither can), in one statement with
+ * the organisation's internal deadline.
+ */
+export async function dueSoon(db: Db, target: Scope, now: Date = new Date(), hours = 48): Promise<{ count: number; changesAt: Date | null }> {
   const t = schema.infractions;
-  const internal = await getInternalDeadlineHours(db, target.organizationId);
-  const horizon = new Date(now.getTime() + (hours + internal) * 3_600_000);
+  const s = schema.infractionSettings;
+  const internal = sql`coalesce((select ${s.internalDeadlineHours} from ${s} where ${s.organizationId} = ${target.organizationId}), 0)`;
+  const horizon = sql`${now}::timestamptz + make_interval(hours => ${hours} + ${internal})`;
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(*) filter (where ${t.deadlineAt} <= ${horizon})::int`,
+      firstDue: sql<string | null>`min(${t.deadlineAt}) filter (where ${t.deadlineAt} <= ${horizon})`,
+      nextEnters: sql<string | null>`min(${t.deadlineAt}) filter (where ${t.deadlineAt} > ${horizon}) - make_interval(hours => ${hours} + ${internal})`,
+    })
     .from(t)
-    .where(and(...scope(target), inArray(t.status, [...UNRESOLVED]), lte(t.deadlineAt, horizon), gt(t.deadlineAt, now)));
-  return Number(row?.n ?? 0);
+    .where(and(...scope(target), inArray(t.status, [...UNRESOLVED]), gt(t.deadlineAt, now)));
+  const times = [row?.firstDue, row?.nextEnters].filter((v): v is string => v != null).map((v) => new Date(v).getTime());
+  return { count: Number(row?.n ?? 0), changesAt: times.length ? new Date(Math.min(...times)) : null };
 }
 
 /** The nearest threshold recorded for each infraction (6 h before 24 h before 48 h). */

@@ -14,6 +14,7 @@ import { infractionAlerts } from "@/lib/infractions/mirror";
 import { awaitingBatches, listPayouts } from "@/lib/payouts/service";
 import { countTransactions } from "@/lib/transactions/query";
 import type { InfractionThreshold, PayoutKind } from "@/lib/vocabulary";
+import { badgesTag, mirrorTag, type Keep } from "@/lib/pages/kept";
 import { openFindings } from "./queries";
 
 /** How many approvals are listed one by one (the rest are counted). */
@@ -29,16 +30,26 @@ export type AttentionItem =
 
 export type AttentionQuery = { from: string; to: string; timeZone: string };
 
-export async function attentionItems(db: Db, access: Access, target: Scope, q: AttentionQuery): Promise<{ items: AttentionItem[]; now: string }> {
+/**
+ * What needs the member. `keep` (lib/pages/kept.ts, for pages) keeps what is the same for every member
+ * of the organisation until it changes; the member's role and own requests are applied after.
+ */
+export async function attentionItems(db: Db, access: Access, target: Scope, q: AttentionQuery, keep: Keep = (_k, _t, load) => load()): Promise<{ items: AttentionItem[]; now: string }> {
   const now = await (await apiContext()).providerNow(target);
   const mayApprove = can(access.role, "money.approve");
-  const [alerts, payouts, batches, failed, findings] = await Promise.all([
-    infractionAlerts(db, target, now),
-    mayApprove ? listPayouts(db, target, { states: ["awaiting_approval"], limit: 50 }) : [],
-    mayApprove ? awaitingBatches(db, target) : [],
-    countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone),
-    can(access.role, "logs.view") ? openFindings(db, target) : { count: 0 },
-  ]);
+  const org = target.organizationId;
+  const [alerts, payouts, batches, failed, findings] = await keep(
+    `attention:${org}:${target.environment}:${q.from}:${q.to}:${q.timeZone}`,
+    [badgesTag(org), mirrorTag(org), `org:${org}`],
+    () =>
+      Promise.all([
+        infractionAlerts(db, target, now),
+        listPayouts(db, target, { states: ["awaiting_approval"], limit: 50 }),
+        awaitingBatches(db, target),
+        countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone),
+        openFindings(db, target),
+      ]),
+  );
   const items: AttentionItem[] = alerts.due.map((i) => ({
     kind: "infraction",
     id: i.infractionId,
@@ -48,17 +59,19 @@ export async function attentionItems(db: Db, access: Access, target: Scope, q: A
     deadlineAt: i.effectiveDeadlineAt!.toISOString(),
     threshold: i.threshold,
   }));
-  const approvals: AttentionItem[] = [
-    ...payouts
-      .filter((p) => p.requestedBy !== access.userId)
-      .map((p): AttentionItem => ({ kind: "approval", id: p.id, payoutKind: p.kind, amount: p.amount, currency: p.currency, requestedByName: p.requestedByName })),
-    ...batches
-      .filter((b) => b.requestedBy !== access.userId)
-      .map((b): AttentionItem => ({ kind: "batch", id: b.id, fileName: b.fileName, rows: b.rowCount, requestedByName: b.requestedByName })),
-  ];
+  const approvals: AttentionItem[] = !mayApprove
+    ? []
+    : [
+        ...payouts
+          .filter((p) => p.requestedBy !== access.userId)
+          .map((p): AttentionItem => ({ kind: "approval", id: p.id, payoutKind: p.kind, amount: p.amount, currency: p.currency, requestedByName: p.requestedByName })),
+        ...batches
+          .filter((b) => b.requestedBy !== access.userId)
+          .map((b): AttentionItem => ({ kind: "batch", id: b.id, fileName: b.fileName, rows: b.rowCount, requestedByName: b.requestedByName })),
+      ];
   items.push(...approvals.slice(0, LISTED_APPROVALS));
   if (approvals.length > LISTED_APPROVALS) items.push({ kind: "moreApprovals", count: approvals.length - LISTED_APPROVALS });
   if (failed > 0) items.push({ kind: "failedPayouts", count: failed, from: q.from, to: q.to });
-  if (findings.count > 0) items.push({ kind: "review", count: findings.count });
+  if (can(access.role, "logs.view") && findings.count > 0) items.push({ kind: "review", count: findings.count });
   return { items, now: now.toISOString() };
 }

@@ -8,6 +8,7 @@ import { readBalance, type ApiEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
 import type { Locale } from "@/lib/vocabulary";
+import { keep, mirrorTag } from "@/lib/pages/kept";
 import { localCurrency } from "./currencies";
 import { volumeCurrencies } from "./queries";
 
@@ -15,13 +16,18 @@ import { volumeCurrencies } from "./queries";
 export const readPageBalance = cache(readBalance);
 
 /** When the mirror was last synced: the figures and the latest transactions say so in their details. */
-export const readPageSyncStatus = cache(syncStatus);
+export const readPageSyncStatus = cache((db: Parameters<typeof syncStatus>[0], organizationId: string, environment: ApiEnvironment) =>
+  keep(`sync:${organizationId}:${environment}`, [mirrorTag(organizationId)], () => syncStatus(db, organizationId, environment)),
+);
 
 /** How far back the local currency is judged from. */
 const LOCAL_CURRENCY_DAYS = 90;
 
 /** The currencies of the organisation's transactions (most completed first) and its local currency: the figures and the balances. */
 export const readPageCurrencies = cache(async (organizationId: string, environment: ApiEnvironment, locale: Locale) => {
-  const activity = await volumeCurrencies(await getDb(), { organizationId, environment }, { days: LOCAL_CURRENCY_DAYS });
+  const db = await getDb();
+  const activity = await keep(`currencies:${organizationId}:${environment}`, [mirrorTag(organizationId)], () =>
+    volumeCurrencies(db, { organizationId, environment }, { days: LOCAL_CURRENCY_DAYS }),
+  );
   return { activity, local: localCurrency(activity, locale) };
 });

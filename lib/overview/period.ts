@@ -8,6 +8,7 @@
  * cash-outs of the currency; pending payments have no outcome yet and refunded ones are left out.
  */
 import { Money } from "@/lib/payments/money";
+import { dateFormat } from "@/lib/i18n/format";
 import type { ActivityDay } from "./queries";
 
 export type PeriodTotals = {
@@ -112,7 +113,7 @@ export function periodFigures(activity: readonly ActivityDay[], days: number): P
 
 /** The first and last day (YYYY-MM-DD) of the last `days` days in `timeZone`, today included: the days `dailyActivity` reads. */
 export function lastDays(days: number, timeZone: string, now = new Date()): { from: string; to: string } {
-  const to = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const to = dateFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   const from = new Date(`${to}T00:00:00Z`);
   from.setUTCDate(from.getUTCDate() - (days - 1));
   return { from: from.toISOString().slice(0, 10), to };

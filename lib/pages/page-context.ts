@@ -12,7 +12,7 @@ import { authorizePage } from "@/lib/auth/authorize";
 import type { Access } from "@/lib/auth/access";
 import type { Permission } from "@/lib/auth/roles";
 import { pageEnvironment } from "@/lib/api-context";
-import { getDb } from "@/lib/db";
+import { getDb, getSharedCache } from "@/lib/db";
 import type { Db, Scope } from "@/lib/db/scope";
 import { latestEventId } from "@/lib/events/live";
 import { getI18n } from "@/lib/i18n/server";
@@ -35,8 +35,11 @@ export type PageContext = Awaited<ReturnType<typeof getI18n>> & {
 
 export async function pageContext(permission: Permission): Promise<PageContext> {
   const access = await authorizePage(permission);
-  const db = await getDb();
-  const [i18n, env, after] = await Promise.all([getI18n(), pageEnvironment(access), latestEventId(db, access.organizationId)]);
+  const [db, cache] = await Promise.all([getDb(), getSharedCache()]);
+  const org = access.organizationId;
+  // Kept until the organisation's next event is heard: an older cursor only replays an event the page already shows.
+  const latest = () => latestEventId(db, org);
+  const [i18n, env, after] = await Promise.all([getI18n(), pageEnvironment(access), cache ? cache.get(`live:${org}`, [`live:${org}`], latest) : latest()]);
   return {
     ...i18n,
     access,

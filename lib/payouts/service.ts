@@ -20,6 +20,7 @@ import { Refusal } from "@/lib/refusal";
 import { claim, sameRequest } from "@/lib/outbound/claim";
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
+import { rowsOf } from "@/lib/api-context/rate-budget";
 import { byIdInScope, columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import type { ApiContext } from "@/lib/api-context/context";
 import { callOutcome } from "@/lib/api-context/outcome";
@@ -344,15 +345,17 @@ export async function listPayouts(db: Db, target: Scope, opts: { states?: schema
 export async function pendingApprovalCount(db: Db, target: Scope): Promise<number> {
   const p = schema.payouts;
   const b = schema.payoutBatches;
-  const [single] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  // Single payouts and batches waiting, in one statement.
+  const single = db
+    .select({ n: sql<number>`count(*)` })
     .from(p)
     .where(and(inScope(p, target), eq(p.state, "awaiting_approval"), isNull(p.batchId)));
-  const [batches] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const batches = db
+    .select({ n: sql<number>`count(*)` })
     .from(b)
     .where(and(inScope(b, target), eq(b.state, "awaiting_approval")));
-  return Number(single?.n ?? 0) + Number(batches?.n ?? 0);
+  const rows = await db.execute(sql`select ((${single}) + (${batches}))::int as n`);
+  return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
 }
 
 export type AwaitingBatch = { id: string; fileName: string | null; rowCount: number; totals: Record<string, string>; requestedBy: string | null; requestedByName: string | null; createdAt: string };

@@ -7,6 +7,7 @@ import { ProfileSection } from "@/components/account/profile-section";
 import { LimitsSection } from "@/components/account/limits-section";
 import { FeesSection } from "@/components/account/fees-section";
 import { FeesSkeleton, LimitsSkeleton, ProfileSkeleton } from "@/components/account/skeletons";
+import { loadAccountSearchParams, type AccountTab } from "@/lib/account/params";
 import { AccountTabs } from "@/components/account/account-tabs";
 import { localCurrencyOf } from "@/components/account/section-read";
 import { RefreshButton } from "@/components/shell/refresh-button";
@@ -24,12 +25,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The payment account of the organisation's current environment: the profile (KYC) on top, then
- * two tabs (`?tab=`, lib/account/params.ts): the limits with what has been used, and the fees. Each
- * section reads the API through the organisation's context on its own, so a slow or failing read
- * does not hold the others; limits and fees list the organisation's own currency first.
+ * two tabs (`?tab=`, lib/account/params.ts): the limits with what has been used, and the fees (the
+ * open one rendered, components/account/account-tabs.tsx). Each section reads the API through the
+ * organisation's context on its own, so a slow or failing read does not hold the others; limits and
+ * fees list the organisation's own currency first.
  */
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { access, t, locale, environment, isConnected } = await pageContext("dashboard.view");
+  const { tab } = loadAccountSearchParams(await searchParams);
   return (
     <>
       <PageHeader
@@ -39,7 +42,7 @@ export default async function AccountPage() {
       />
       {isConnected && <ProviderNotice access={access} environment={environment} />}
       {isConnected ? (
-        <AccountContent access={access} environment={environment} locale={locale} />
+        <AccountContent access={access} environment={environment} locale={locale} tab={tab} />
       ) : (
         <NotConnected access={access} environment={environment} />
       )}
@@ -47,7 +50,7 @@ export default async function AccountPage() {
   );
 }
 
-function AccountContent({ access, environment, locale }: { access: Access; environment: ApiEnvironment; locale: Locale }) {
+function AccountContent({ access, environment, locale, tab }: { access: Access; environment: ApiEnvironment; locale: Locale; tab: AccountTab }) {
   const local = localCurrencyOf(access, environment, locale);
   // Awaited by both tabs' sections (it does not fail: each reading falls back on its own).
   local.catch(() => undefined);
@@ -58,16 +61,22 @@ function AccountContent({ access, environment, locale }: { access: Access; envir
       </Suspense>
       <AccountTabs
         panels={{
-          limits: (
-            <Suspense fallback={<LimitsSkeleton />}>
-              <LimitsSection access={access} environment={environment} local={local} />
-            </Suspense>
-          ),
-          fees: (
-            <Suspense fallback={<FeesSkeleton />}>
-              <FeesSection access={access} environment={environment} local={local} />
-            </Suspense>
-          ),
+          limits:
+            tab === "limits" ? (
+              <Suspense fallback={<LimitsSkeleton />}>
+                <LimitsSection access={access} environment={environment} local={local} />
+              </Suspense>
+            ) : (
+              <LimitsSkeleton />
+            ),
+          fees:
+            tab === "fees" ? (
+              <Suspense fallback={<FeesSkeleton />}>
+                <FeesSection access={access} environment={environment} local={local} />
+              </Suspense>
+            ) : (
+              <FeesSkeleton />
+            ),
         }}
       />
     </div>

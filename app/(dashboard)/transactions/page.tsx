@@ -21,6 +21,7 @@ import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchPara
 import { listTransactions, mirrorCurrencies } from "@/lib/transactions/query";
 import { transactionDetail } from "@/lib/transactions/detail";
 import { listSavedViews } from "@/lib/transactions/saved-views";
+import { badgesTag, keep, mirrorTag } from "@/lib/pages/kept";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -43,11 +44,14 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   }
   const params = await loadTransactionSearchParams(searchParams);
   const view = toTransactionView(params);
+  // The mirror's rows, its currencies and when it was synced are the same for the whole team until it changes.
+  const org = access.organizationId;
+  const mirror = [mirrorTag(org), badgesTag(org)];
   const [page, sync, views, currencies, detail] = await Promise.all([
-    listTransactions(db, target, view, timeZone),
-    syncStatus(db, access.organizationId, environment),
-    listSavedViews(db, access.organizationId, access.userId),
-    mirrorCurrencies(db, target),
+    keep(`transactions:${org}:${environment}:${timeZone}:${JSON.stringify(view)}`, mirror, () => listTransactions(db, target, view, timeZone)),
+    keep(`sync:${org}:${environment}`, mirror, () => syncStatus(db, org, environment)),
+    listSavedViews(db, org, access.userId),
+    keep(`currencies-in-mirror:${org}:${environment}`, mirror, () => mirrorCurrencies(db, target)),
     params.tx ? transactionDetail(db, target, params.tx.slice(0, 100)) : Promise.resolve(null),
   ]);
   const now = new Date();

@@ -4,7 +4,8 @@ import { Activity, Download } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValue } from "@/components/ui/copy-value";
+import { CopyValues } from "@/components/ui/copy-values";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -80,55 +81,57 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
         {log.items.length === 0 ? (
           <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
         ) : (
-          <Table containerLabel={t("developers.title")}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("developers.time")}</TableHead>
-                <TableHead>{t("developers.call")}</TableHead>
-                <TableHead>{t("developers.status")}</TableHead>
-                <TableHead className="text-right">{t("developers.latency")}</TableHead>
-                <TableHead>{t("developers.requestId")}</TableHead>
-                <TableHead>{t("developers.member")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {log.items.map((e) => (
-                <TableRow key={e.id} data-testid="request-log-row">
-                  <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
-                  <TableCell>
-                    <span className="font-mono text-xs">
-                      {e.method} {e.path}
-                    </span>
-                    <div className="text-xs text-muted-foreground">
-                      {t(`environments.${e.environment}`)}
-                      {e.credentialName ? ` · ${e.credentialName}` : ""}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-1">
-                      <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
-                        {e.status === 0 ? t("developers.noAnswer") : e.status}
-                      </Badge>
-                      {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
-                    </div>
-                    {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
-                  <TableCell>
-                    {e.requestId ? (
-                      <span className="flex items-center gap-1">
-                        <span className="font-mono text-xs">{e.requestId}</span>
-                        <CopyButton value={e.requestId} label={t("developers.copyRequestId")} copiedLabel={t("common.copied")} />
-                      </span>
-                    ) : (
-                      <span className="text-muted-foreground">—</span>
-                    )}
-                  </TableCell>
-                  <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
+          <CopyValues>
+            <Table containerLabel={t("developers.title")}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("developers.time")}</TableHead>
+                  <TableHead>{t("developers.call")}</TableHead>
+                  <TableHead>{t("developers.status")}</TableHead>
+                  <TableHead className="text-right">{t("developers.latency")}</TableHead>
+                  <TableHead>{t("developers.requestId")}</TableHead>
+                  <TableHead>{t("developers.member")}</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {log.items.map((e) => (
+                  <TableRow key={e.id} data-testid="request-log-row">
+                    <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
+                    <TableCell>
+                      <span className="font-mono text-xs">
+                        {e.method} {e.path}
+                      </span>
+                      <div className="text-xs text-muted-foreground">
+                        {t(`environments.${e.environment}`)}
+                        {e.credentialName ? ` · ${e.credentialName}` : ""}
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-1">
+                        <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
+                          {e.status === 0 ? t("developers.noAnswer") : e.status}
+                        </Badge>
+                        {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
+                      </div>
+                      {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
+                    <TableCell>
+                      {e.requestId ? (
+                        <span className="flex items-center gap-1">
+                          <span className="font-mono text-xs">{e.requestId}</span>
+                          <CopyValue value={e.requestId} label={t("developers.copyRequestId")} />
+                        </span>
+                      ) : (
+                        <span className="text-muted-foreground">—</span>
+                      )}
+                    </TableCell>
+                    <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CopyValues>
         )}
         <LogPager href={(before) => `/settings/developers${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
       </SectionCard>
