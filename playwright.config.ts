@@ -59,7 +59,9 @@ function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Re
     url: `http://127.0.0.1:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe" as const,
+    // The servers log a JSON line per request (lib/observability): kept in `log` where a journey reads
+    // it (the secrets journey), not echoed into the test run's output.
+    stdout: "ignore" as const,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -46,10 +46,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SidebarNav badges={badges} badgeLabels={badgeLabels} />
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
-            <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+            <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b bg-background/95 px-2 sm:gap-2 sm:px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
               <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
               <SearchPalette organizationId={access.organizationId} environment={environment} />
-              <div className="ml-auto flex items-center gap-2">
+              <div className="ml-auto flex items-center gap-1 sm:gap-2">
                 <EnvironmentSwitch environment={environment} connected={connected} />
                 <NotificationBell />
                 <UserMenu name={access.name} email={access.email} role={access.role} />
