@@ -160,6 +160,8 @@ test("Read again asks the API; the next visit uses the copy the team shares", as
   await expect(readAt).not.toHaveAttribute("data-read-at", before!);
   await expect(readAt).toHaveAttribute("data-cached", "false");
   await expect(page.getByTestId("limits-read-at")).toHaveAttribute("data-cached", "false");
+  // The fees are on the other tab (rendered when opened): asked again too, the team's copy having been dropped.
+  await page.getByRole("tab", { name: "Fees" }).click();
   await expect(page.getByTestId("fees-read-at")).toHaveAttribute("data-cached", "false");
   const fresh = await readAt.getAttribute("data-read-at");
   await page.reload();
