@@ -73,32 +73,44 @@ test("Ctrl+K, a transaction's e2e id and Enter open its sheet; the payer's CPF w
   await context.close();
 });
 
-test("a viewer on a phone, in Portuguese, opens search from the app bar and finds no member list and no send action", async ({ browser, baseURL }) => {
+test("a viewer on a phone, in Portuguese, opens search from the app bar and finds no member list and no send action", async ({ browser }) => {
   const { context, page } = await as(browser, "viewer", { viewport: { width: 390, height: 844 }, locale: "pt-BR" });
-  await context.addCookies([{ name: "locale", value: "pt-BR", url: baseURL! }]);
-  await page.goto("/transactions");
-  await page.getByRole("button", { name: "Buscar" }).click();
-  const palette = page.getByTestId("search-palette");
-  await expect(palette).toBeVisible();
-  // Full screen on a phone (measured once it has finished opening).
-  await palette.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-  const box = await palette.boundingBox();
-  expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
-  for (const text of ["enviar", "transferir", "pagamento", "converter"]) {
-    await searchFor(page, text);
-    expect(await optionKeys(page, "actions"), text).toEqual([]);
+  // The member's own language wins over the browser's: the roster's viewer speaks English to other
+  // journeys, so it speaks Portuguese for this one and English again after it.
+  const language = async (name: string, lang: string) => {
+    await page.goto("/settings/preferences");
+    await page.getByLabel(/^(Language|Idioma)$/).click();
+    await page.getByRole("option", { name }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  };
+  await language("Português (Brasil)", "pt-BR");
+  try {
+    await page.goto("/transactions");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    const palette = page.getByTestId("search-palette");
+    await expect(palette).toBeVisible();
+    // Full screen on a phone (measured once it has finished opening).
+    await palette.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const box = await palette.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    for (const text of ["enviar", "transferir", "pagamento", "converter"]) {
+      await searchFor(page, text);
+      expect(await optionKeys(page, "actions"), text).toEqual([]);
+    }
+    // The Send page is there (a viewer reads its list), the money-moving actions are not.
+    await searchFor(page, "enviar");
+    expect(await optionKeys(page, "pages")).toContain("pages:page:/send");
+    await searchFor(page, "Roster");
+    await expect(page.locator("[role=group][data-group=members]")).toHaveCount(0);
+    await searchFor(page, "equipe");
+    expect(await optionKeys(page, "pages")).toEqual([]);
+    // What a viewer may do: switch the environment the pages show.
+    await searchFor(page, "produção");
+    expect(await optionKeys(page, "actions")).toEqual(["actions:switch-production"]);
+    await page.getByRole("button", { name: "Fechar" }).click();
+    await expect(palette).toBeHidden();
+  } finally {
+    await language("English", "en");
   }
-  // The Send page is there (a viewer reads its list), the money-moving actions are not.
-  await searchFor(page, "enviar");
-  expect(await optionKeys(page, "pages")).toContain("pages:page:/send");
-  await searchFor(page, "Roster");
-  await expect(page.locator("[role=group][data-group=members]")).toHaveCount(0);
-  await searchFor(page, "equipe");
-  expect(await optionKeys(page, "pages")).toEqual([]);
-  // What a viewer may do: switch the environment the pages show.
-  await searchFor(page, "produção");
-  expect(await optionKeys(page, "actions")).toEqual(["actions:switch-production"]);
-  await page.getByRole("button", { name: "Fechar" }).click();
-  await expect(palette).toBeHidden();
   await context.close();
 });

@@ -87,7 +87,8 @@ describe.each(targets)("persistence ($name)", (target) => {
 function runMain(env: Record<string, string>): { done: Promise<{ code: number | null; out: string }>; kill(signal: NodeJS.Signals): void; waitFor(re: RegExp): Promise<string> } {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(childEnv)) if (k.startsWith("SANDBOX_")) delete childEnv[k];
-  Object.assign(childEnv, env);
+  // The test reads what it logs at info level (vitest runs with LOG_LEVEL=warn).
+  Object.assign(childEnv, { LOG_LEVEL: "info" }, env);
   const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
     cwd: ROOT,
     env: childEnv,
