@@ -64,7 +64,10 @@ test("Ctrl+K, a transaction's e2e id and Enter open its sheet; the payer's CPF w
   await expect(page).toHaveURL(new RegExp(`/transactions\\?tx=${pending.transaction_id}$`));
   await expect(sheet).toContainText("R$5.67");
 
-  // An admin finds the team's members; Esc closes.
+  // An admin finds the team's members; Esc closes. (The sheet is closed first: a sheet still
+  // rendering its details can stack over a palette opened at that moment.)
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
   await page.keyboard.press("Control+k");
   await searchFor(page, "Roster viewer");
   await expect(page.locator("[role=group][data-group=members]")).toContainText("Roster viewer");

@@ -200,7 +200,7 @@ export function SearchPalette({ organizationId, environment }: { organizationId:
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
         data-testid="search-open"
-        className="size-9 justify-start gap-2 px-0 text-muted-foreground max-md:justify-center max-md:border-transparent max-md:bg-transparent max-md:shadow-none md:w-56 md:px-3 lg:w-72"
+        className="size-9 justify-start gap-2 px-0 transition-colors text-muted-foreground max-md:justify-center max-md:border-transparent max-md:bg-transparent max-md:shadow-none md:w-56 md:px-3 lg:w-72"
       >
         <Search aria-hidden />
         <span className="sr-only md:not-sr-only">{t("search.button")}</span>
