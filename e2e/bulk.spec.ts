@@ -90,7 +90,10 @@ test("a 50-row CSV with 3 bad rows: the 3 errors shown, the 47 others sent once 
   try {
     const first = await startDashboard();
     groups.push(first.child.pid!);
-    const password = /Sign in:\s+admin@demo\.test\s+\/\s+(\S+)/.exec(first.output())![1]!;
+    // The banner's lines are log lines of their own: the sign-in may follow the address a moment later.
+    const signIn = () => /Sign in:\s+admin@demo\.test\s+\/\s+(\S+)/.exec(first.output())?.[1];
+    await expect.poll(signIn, { timeout: 10_000 }).toBeTruthy();
+    const password = signIn()!;
 
     const context = await browser.newContext({ baseURL: BASE });
     const page = await context.newPage();
