@@ -24,7 +24,7 @@ import type { OpenedDatabase } from "../lib/db/driver";
 import type * as schema from "../lib/db/schema";
 import { REQUEST_ID_HEADER, requestIdFor, runInRequest, type RequestContext } from "../lib/observability/context";
 import { log, logger, routeConsoleToLog } from "../lib/observability/log";
-import { metrics, readDatabaseGauges, toSeconds } from "../lib/observability/metrics";
+import { metrics, metricsText, readDatabaseGauges, toSeconds } from "../lib/observability/metrics";
 import { checkReadiness, latestMigration } from "../lib/observability/readiness";
 import { RouteNames } from "../lib/observability/routes";
 import { recordIntake } from "../lib/observability/webhooks";
@@ -213,7 +213,7 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
     if (!bearerMatches(req.headers.authorization, env.METRICS_TOKEN)) return json(res, 401, { error: "unauthorized" }, { "www-authenticate": 'Bearer realm="metrics"' });
     const opened = await shared.__dashboardDb?.catch(() => null);
     if (opened) await readDatabaseGauges(opened.db);
-    res.writeHead(200, { "content-type": m.registry.contentType, "cache-control": "no-store" }).end(await m.registry.metrics());
+    res.writeHead(200, { "content-type": m.registry.contentType, "cache-control": "no-store" }).end(await metricsText(m));
   };
 
   const serve = (req: http.IncomingMessage, res: http.ServerResponse, address: string | null) => {

@@ -107,6 +107,15 @@ export function metrics(): Metrics {
 /** A number of seconds from a duration in milliseconds. */
 export const toSeconds = (ms: number) => ms / 1000;
 
+/**
+ * The registry as Prometheus text. prom-client writes a NaN sample as "Nan" (the event loop lag's
+ * mean before its first sample, for one); the exposition format spells it "NaN", which strict
+ * parsers require, so the value is rewritten here.
+ */
+export async function metricsText(m: Metrics = metrics()): Promise<string> {
+  return (await m.registry.metrics()).replace(/ Nan$/gm, " NaN");
+}
+
 const LIMITS = new Map(ENDPOINT_BUDGETS.map((b) => [b.name, b.limit]));
 
 /** The gauges read from the shared database; one failing does not keep the others from the scrape. */

@@ -24,10 +24,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { getMetricsFromIterator, type PromMetrics } from "prom2javascript";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverActionId, signInCookie, startBenchDashboard } from "@/bench/support/dashboard";
+import { parsePrometheus, type PromMetrics, type Sample } from "../support/prometheus";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
 import { eventually } from "../support/eventually";
 
@@ -141,10 +141,9 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
     const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-    return getMetricsFromIterator((await res.text()).split("\n")[Symbol.iterator]());
+    return parsePrometheus(await res.text());
   }
-  type Sample = { labels: Record<string, string>; value?: number; count?: number };
-  const samples = (m: PromMetrics, name: string) => (m[name]?.data ?? []) as Sample[];
+  const samples = (m: PromMetrics, name: string): Sample[] => m[name] ?? [];
   const sample = (m: PromMetrics, name: string, labels: Record<string, string>) => samples(m, name).find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v));
   /** A counter's value, or a histogram's count, for the labels given (0 when there is no such series yet). */
   const count = (m: PromMetrics, name: string, labels: Record<string, string>) => {
