@@ -1,6 +1,7 @@
 "use server";
 /** Actions of the dashboard shell, available to every member. */
 import { cookies } from "next/headers";
+import { refresh } from "next/cache";
 import { z } from "zod";
 import { signOut } from "@/lib/auth";
 import { isMember } from "@/lib/auth/access";
@@ -44,6 +45,9 @@ export const setTimeZoneAction = protectedAction(
   z.object({ timeZone: z.string().max(64).refine((v) => v === "" || isTimeZone(v), "preferences.timeZoneUnknown") }),
   async ({ timeZone }, { access }) => {
     await setTimeZone(await getDb(), access.userId, timeZone || null);
+    // The page comes back in the action's own answer, rendered after the write (a separate
+    // router.refresh() from the browser once showed the zone from before the choice).
+    refresh();
     return { timeZone };
   },
 );

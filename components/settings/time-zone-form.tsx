@@ -1,7 +1,6 @@
 "use client";
 
 import { useTransition } from "react";
-import { useRouter } from "next/navigation";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
@@ -16,7 +15,6 @@ const DEFAULT = "default";
 /** The member's time zone: the Latin-American zones first, then every zone Intl knows. */
 export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string | null; choices: ZoneChoice[]; defaultLabel: string }) {
   const { t } = useI18n();
-  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const value = chosen ?? DEFAULT;
   const label = chosen ? (choices.find((c) => c.value === chosen)?.label ?? chosen) : defaultLabel;
@@ -34,7 +32,6 @@ export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string
               return;
             }
             toast({ title: t("preferences.timeZoneSaved") });
-            router.refresh();
           })
         }
       >

@@ -16,6 +16,7 @@ import * as schema from "@/lib/db/schema";
 import { columnsOf, inScope, isRowId, type Db, type Scope } from "@/lib/db/scope";
 import { can, type Role } from "@/lib/auth/roles";
 import { counterpartyOf } from "@/lib/transactions/counterparty";
+import type { TransactionRowDto } from "@/lib/transactions/query";
 import { recipientText } from "@/lib/payouts/recipient";
 import type { PayoutRecipient } from "@/lib/payouts/form";
 import { kindAndIdentifier, WALLETS_PER_PAGE } from "@/lib/wallets/service";
@@ -33,22 +34,12 @@ export const MIN_CONTAINS_LENGTH = 3;
 /** Which of its fields a transaction was found by (shown beside it, so the member sees why). */
 export type MatchedField = "transactionId" | "externalId" | "e2eId" | "txHash" | "payerName" | "payerDocument" | "recipient" | "amount";
 
-export type TransactionHit = {
-  transactionId: string;
-  externalId: string | null;
-  type: string | null;
-  source: string | null;
-  method: string | null;
-  status: string;
-  amount: string | null;
-  currency: string | null;
+/** A transaction the search found: the list's columns it shows, and which field matched. */
+export type TransactionHit = Pick<TransactionRowDto, "transactionId" | "externalId" | "type" | "source" | "method" | "status" | "amount" | "currency" | "e2eId" | "txHash" | "createdAt"> & {
   /** the payer of money in, the recipient of money out (lib/transactions/counterparty.ts) */
   counterparty: string | null;
   /** masked as banks print it (the full document stays on the server) */
   payerDocument: string | null;
-  e2eId: string | null;
-  txHash: string | null;
-  createdAt: string;
   matched: MatchedField | null;
 };
 
