@@ -35,6 +35,8 @@ test("PIX: the QR image decodes to the API's code for the amount, and the charge
   await page.getByLabel(/^Amount/).fill("12,34");
   await fillPayer(page, "Paula PIX", "529.982.247-25");
   await create(page);
+  // The payer's CPF as banks print it, whatever was typed.
+  await expect(page.getByText("Paula PIX · 529.982.247-25", { exact: true })).toBeVisible();
   const code = (await page.getByTestId("pix-code").textContent())!.trim();
   const decoded = decodeQrPng(await page.getByRole("img", { name: "PIX QR code" }).screenshot());
   expect(decoded).toBe(code);

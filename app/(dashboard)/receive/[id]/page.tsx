@@ -58,7 +58,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
     ...(charge.fee !== null ? ([[t("charges.detail.fee"), formatMoney(charge.fee, charge.currency, locale)]] as [string, React.ReactNode][]) : []),
     ...(charge.amountNet !== null ? ([[t("charges.detail.net"), formatMoney(charge.amountNet, charge.currency, locale)]] as [string, React.ReactNode][]) : []),
     [t("charges.detail.method"), t(`charges.methods.${charge.method}`)],
-    [t("charges.detail.payer"), `${charge.payer.name ?? "—"}${charge.payer.document ? ` · ${charge.payer.document}` : ""}`],
+    [t("charges.detail.payer"), payerLine(charge.payer) ?? "—"],
     [t("charges.detail.created"), formatDateTime(charge.createdAt, locale)],
     [
       t("charges.detail.reference"),
