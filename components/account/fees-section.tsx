@@ -12,7 +12,7 @@ import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
 import { sectionRead, UnavailableSection } from "./section-read";
-import { stacked } from "./stacked-table";
+import { stacked, stackedLabels } from "./stacked-table";
 
 const LABELS: Record<FeeField, MessageKey> = {
   percentage: "account.fees.percentage",
@@ -58,7 +58,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
       {fees.entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("account.fees.none")}</p>
       ) : (
-        <Table aria-labelledby="fees-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
+        <Table aria-labelledby="fees-title" className={stacked.table} style={stackedLabels(Object.fromEntries(fields.map((f) => [`fee-${f}`, t(LABELS[f])])))} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.fees.operation")}</TableHead>
@@ -91,7 +91,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
                     </TableCell>
                   ) : (
                     fields.map((f) => (
-                      <TableCell key={f} className="st-fee" data-label={t(LABELS[f])} data-testid={`fee-${f}`}>
+                      <TableCell key={f} className="st-fee" data-testid={`fee-${f}`}>
                         {value(e, f)}
                       </TableCell>
                     ))

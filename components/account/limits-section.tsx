@@ -19,7 +19,7 @@ import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
 import { pageMirrorUsage, sectionRead, UnavailableSection } from "./section-read";
-import { stacked } from "./stacked-table";
+import { stacked, stackedLabels } from "./stacked-table";
 import { UsageBar } from "./usage-bar";
 
 type Fmt = { t: Translate; locale: Locale };
@@ -47,7 +47,7 @@ function Period({ fmt, label, period, max, mirror, api, line }: { fmt: Fmt; labe
         : t("account.limits.usedPercent", { percent: formatPercent(percent, locale) });
   const nothingUsed = used !== null && new Decimal(used).isZero();
   return (
-    <TableCell data-label={label} data-testid={`limit-${period}`} data-used={used ?? undefined} data-api-used={api ?? undefined}>
+    <TableCell data-testid={`limit-${period}`} data-used={used ?? undefined} data-api-used={api !== null && api !== used ? api : undefined}>
       {max !== null && used !== null ? (
         <div className="st-period">
           {/* An empty bar says nothing the muted "0 of …" does not: its place is kept, empty (a page has dozens). */}
@@ -113,10 +113,10 @@ function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; 
         )}
         <ExtraFields fields={line.extra} />
       </TableHead>
-      <TableCell className="st-num" data-label={t("account.limits.minPerOperation")} data-testid="limit-min">
+      <TableCell className="st-num" data-testid="limit-min">
         {money(line.perOperationMin)}
       </TableCell>
-      <TableCell className="st-num" data-label={t("account.limits.maxPerOperation")} data-testid="limit-per-operation-max">
+      <TableCell className="st-num" data-testid="limit-per-operation-max">
         {money(line.perOperationMax)}
       </TableCell>
       <Period fmt={fmt} line={line} period="today" label={t("account.limits.today")} max={line.dailyMax} mirror={line.mirror?.today ?? null} api={line.dailyUsed} />
@@ -163,7 +163,16 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
       {lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("account.limits.none")}</p>
       ) : (
-        <Table aria-labelledby="limits-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
+        <Table
+          aria-labelledby="limits-title"
+          className={stacked.table}
+          style={stackedLabels({
+            "limit-min": t("account.limits.minPerOperation"),
+            "limit-per-operation-max": t("account.limits.maxPerOperation"),
+            "limit-today": t("account.limits.today"),
+            "limit-month": t("account.limits.thisMonth"),
+          })}
+          containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.limits.currency")}</TableHead>

@@ -16,7 +16,7 @@ const KNOWN = ["pending", "confirmed", "failed", "cancelled", "expired", "refund
 export function TransactionStatus({ status, reportedStatus, t }: { status: string; reportedStatus: string | null; t: Translate }) {
   const label = (s: string) => ((KNOWN as readonly string[]).includes(s) ? t(`transactions.status.${s as (typeof KNOWN)[number]}`) : s);
   return (
-    <span className="inline-flex flex-wrap items-center gap-1">
+    <span className="tx-status">
       <Badge variant={VARIANT[status] ?? "outline"} data-testid="tx-status">
         {label(status)}
       </Badge>

@@ -100,14 +100,14 @@ export async function AttentionCard({ db, scope, access, days, className }: { db
               {t("overview.attention.none")}
             </p>
           ) : (
-            <ul className="-mx-2 grid grid-cols-1">
+            <ul className="ov-list">
               {items.map((item) => {
                 const line = lineOf(item, t, locale, now, days);
                 return (
-                  <li key={line.key} className="border-b last:border-0" data-testid={`attention-${item.kind}`} {...line.data}>
+                  <li key={line.key} data-testid={`attention-${item.kind}`} {...line.data}>
                     <Link
                       href={line.href}
-                      className="flex items-center gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      className="ov-line ov-att"
                     >
                       <span aria-hidden className="text-muted-foreground [&_svg]:size-4">
                         {line.icon}

@@ -73,7 +73,7 @@ export async function Balances({ access, environment, params, className }: { acc
               return (
                 <li
                   key={b.currency}
-                  className={cn("flex items-baseline justify-between gap-3 border-b px-2 py-2 last:border-0", i >= ON_A_PHONE && "max-md:hidden")}
+                  className={i >= ON_A_PHONE ? "ov-bal max-md:hidden" : "ov-bal"}
                   data-testid={`balance-${b.currency}`}
                 >
                   <span className="text-sm font-medium">{b.currency}</span>

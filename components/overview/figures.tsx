@@ -4,7 +4,7 @@ import { ArrowDownRight, ArrowUpRight, ChartColumn, Minus } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfoTip } from "@/components/ui/info-tip";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Db, Scope } from "@/lib/db/scope";
 import { dateFormat, formatMoney, formatNumber, formatRelativeTime, numberFormat } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -17,6 +17,7 @@ import { periodFigures, type Change, type FigureKey, type PeriodFigures } from "
 import { dailyActivity } from "@/lib/overview/queries";
 import { cn } from "@/lib/utils";
 import { keep, mirrorTag } from "@/lib/pages/kept";
+import { DayRows } from "./day-rows";
 import { Sparkline } from "./sparkline";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
@@ -37,11 +38,8 @@ function percent(value: string, locale: Locale, signDisplay: "auto" | "exceptZer
 }
 
 /** A link of a small switch (period, currency, reporting currency): the current one filled. */
-export const switchLink = (active: boolean) =>
-  cn(
-    "rounded-md border px-2 py-1 text-xs font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-    active && "bg-primary text-primary-foreground hover:bg-primary/90",
-  );
+// The current one carries aria-current="true", which fills it (app/globals.css, `.ov-switch`).
+export const switchLink = "ov-switch";
 
 /** The change as a merchant reads it without colour: a signed figure ("+12.5%", "−2.1 pts"), "No change" or "New this period". */
 function changeText(t: Translate, locale: Locale, change: Change, points: boolean): string {
@@ -60,19 +58,19 @@ function FigureTile({ tile, change, t, locale }: { tile: Tile; change: Change; t
     change.direction === "flat" || change.percent === null || tile.key === "cashout" ? "text-muted-foreground" : change.direction === "up" ? "text-success" : "text-destructive";
   const Arrow = change.direction === "up" ? ArrowUpRight : change.direction === "down" ? ArrowDownRight : Minus;
   return (
-    <li className="grid min-w-0 content-start gap-1 rounded-lg border p-2.5 sm:p-3" data-testid={`figure-${tile.key}`} data-direction={change.direction} data-change={change.percent ?? ""}>
-      <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+    <li className="ov-tile" data-testid={`figure-${tile.key}`} data-direction={change.direction} data-change={change.percent ?? ""}>
+      <span className="ov-tile-label">
         {tile.label}
         {tile.help}
       </span>
-      <span className="text-base font-semibold tabular-nums wrap-break-word sm:text-xl" data-testid="figure-value">
+      <span className="ov-tile-value" data-testid="figure-value">
         {tile.value}
       </span>
-      <span className={cn("flex items-start gap-1 text-xs", tone)} data-testid="figure-change">
-        <Arrow aria-hidden className="mt-px size-3.5 shrink-0" />
+      <span className={`ov-tile-change ${tone}`} data-testid="figure-change">
+        <Arrow aria-hidden />
         {changeText(t, locale, change, tile.key === "successRate")}
       </span>
-      <span className="text-xs text-muted-foreground tabular-nums wrap-anywhere" data-testid="figure-previous">
+      <span className="ov-tile-prev" data-testid="figure-previous">
         {t("overview.figures.previous", { value: tile.previous })}
       </span>
       <Sparkline values={tile.series} className={tile.key === "cashout" ? "text-chart-1" : "text-chart-2"} />
@@ -139,7 +137,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <nav aria-label={t("overview.figures.period")} className="flex flex-wrap items-center gap-1">
             {PERIODS.map((p) => (
-              <Link key={p} href={overviewHref(params, { period: p })} scroll={false} aria-current={p === params.period ? "true" : undefined} className={switchLink(p === params.period)} data-testid={`period-${p}`}>
+              <Link key={p} href={overviewHref(params, { period: p })} scroll={false} aria-current={p === params.period ? "true" : undefined} className={switchLink} data-testid={`period-${p}`}>
                 {t("overview.figures.periodDays", { days: p })}
               </Link>
             ))}
@@ -147,7 +145,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           {choices.length > 1 && (
             <nav aria-label={t("overview.figures.currency")} className="flex flex-wrap items-center gap-1">
               {choices.map((c) => (
-                <Link key={c} href={overviewHref(params, { currency: c })} scroll={false} aria-current={c === currency ? "true" : undefined} className={switchLink(c === currency)}>
+                <Link key={c} href={overviewHref(params, { currency: c })} scroll={false} aria-current={c === currency ? "true" : undefined} className={switchLink}>
                   {c}
                 </Link>
               ))}
@@ -230,17 +228,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {f.series.map((d) => (
-                  <TableRow key={d.day} data-day={d.day}>
-                    <TableHead scope="row">
-                      {dayLabel(d.day, locale, "short")}
-                    </TableHead>
-                    <TableCell>{money(d.cashin)}</TableCell>
-                    <TableCell>{money(d.cashout)}</TableCell>
-                    <TableCell>{formatNumber(d.completed, locale)}</TableCell>
-                    <TableCell>{formatNumber(d.unsuccessful, locale)}</TableCell>
-                  </TableRow>
-                ))}
+                <DayRows rows={f.series.map((d) => [d.day, dayLabel(d.day, locale, "short"), money(d.cashin), money(d.cashout), formatNumber(d.completed, locale), formatNumber(d.unsuccessful, locale)])} />
               </TableBody>
             </Table>
           </details>

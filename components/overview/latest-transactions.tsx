@@ -55,23 +55,23 @@ export async function LatestTransactions({ db, scope, access, className }: { db:
               }
             />
           ) : (
-            <ul className="-mx-2 grid grid-cols-1">
+            <ul className="ov-list">
               {rows.map((r) => (
-                <li key={r.transactionId} className="border-b last:border-0">
+                <li key={r.transactionId}>
                   <Link
                     href={`/transactions?tx=${encodeURIComponent(r.transactionId)}`}
-                    className="flex items-start justify-between gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    className="ov-line"
                     data-testid={`latest-${r.transactionId}`}
                   >
-                    <span className="grid min-w-0 gap-0.5">
-                      <span className="truncate text-sm font-medium">{kindLabel(t, r)}</span>
-                      <span className="truncate text-xs text-muted-foreground">
+                    <span className="ov-l-main">
+                      <span className="ov-l-title">{kindLabel(t, r)}</span>
+                      <span className="ov-l-sub">
                         <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
                         {r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : ""}
                       </span>
                     </span>
-                    <span className="grid shrink-0 justify-items-end gap-1">
-                      <span className="text-sm font-medium tabular-nums">{r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</span>
+                    <span className="ov-l-end">
+                      <span className="ov-l-amt">{r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</span>
                       <TransactionStatus status={r.status} reportedStatus={r.reportedStatus} t={t} />
                     </span>
                   </Link>
