@@ -3,7 +3,7 @@ import { ArrowRight, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { TransactionStatus } from "@/components/events/transaction-status";
+import { statusView } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
 import type { Db, Scope } from "@/lib/db/scope";
@@ -12,6 +12,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { latestRows } from "@/lib/overview/queries";
 import { kindLabel } from "@/lib/transactions/kind";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+import { LatestRows } from "./latest-rows";
 import { cn } from "@/lib/utils";
 import { keep, mirrorTag } from "@/lib/pages/kept";
 
@@ -55,29 +56,17 @@ export async function LatestTransactions({ db, scope, access, className }: { db:
               }
             />
           ) : (
-            <ul className="ov-list">
-              {rows.map((r) => (
-                <li key={r.transactionId}>
-                  <Link
-                    href={`/transactions?tx=${encodeURIComponent(r.transactionId)}`}
-                    className="ov-line"
-                    data-testid={`latest-${r.transactionId}`}
-                  >
-                    <span className="ov-l-main">
-                      <span className="ov-l-title">{kindLabel(t, r)}</span>
-                      <span className="ov-l-sub">
-                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-                        {r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : ""}
-                      </span>
-                    </span>
-                    <span className="ov-l-end">
-                      <span className="ov-l-amt">{r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</span>
-                      <TransactionStatus status={r.status} reportedStatus={r.reportedStatus} t={t} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LatestRows
+              rows={rows.map((r) => ({
+                id: r.transactionId,
+                title: kindLabel(t, r),
+                at: r.createdAt,
+                when: formatDateTime(r.createdAt, locale),
+                payer: r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : "",
+                amount: r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—",
+                status: statusView(r.status, r.reportedStatus, t),
+              }))}
+            />
           )}
         </CardContent>
       </Card>

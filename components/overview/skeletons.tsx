@@ -1,3 +1,5 @@
+"use client";
+
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
@@ -5,7 +7,9 @@ import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 /*
  * Placeholders of the Overview's widgets, each about the size of what replaces it. A bar is a bare
  * `.skel` (app/globals.css: what components/ui/skeleton.tsx draws) under an aria-hidden container:
- * the page shows some fifty of them while it streams, in its HTML and again in its flight data.
+ * the page shows some fifty of them while it streams. A client component (no state, no words): the
+ * page's flight data names it with its two props rather than carrying its elements, twice (the
+ * route's loading state and each widget's Suspense fallback).
  */
 const Bar = ({ className }: { className: string }) => <div className={`skel ${className}`} />;
 
