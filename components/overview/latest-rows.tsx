@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { StatusBadges, type StatusView } from "@/components/events/transaction-status";
+import { StatusBadges, type StatusView } from "@/components/events/status-badges";
 
 /** A line of the latest transactions, as the server has already written it. */
 export type LatestRow = { id: string; title: string; at: string; when: string; payer: string; amount: string; status: StatusView };
