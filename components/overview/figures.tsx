@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { ArrowDownRight, ArrowUpRight, ChartColumn, Minus } from "lucide-react";
+import { ChartColumn } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfoTip } from "@/components/ui/info-tip";
@@ -18,7 +18,7 @@ import { dailyActivity } from "@/lib/overview/queries";
 import { cn } from "@/lib/utils";
 import { keep, mirrorTag } from "@/lib/pages/kept";
 import { DayRows } from "./day-rows";
-import { Sparkline } from "./sparkline";
+import { FigureTile, type TileView } from "./figure-tiles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
 /** A calendar day (YYYY-MM-DD) in the member's words; it is a date, not an instant, so no zone shift. */
@@ -52,30 +52,23 @@ function changeText(t: Translate, locale: Locale, change: Change, points: boolea
 
 type Tile = { key: FigureKey; label: string; value: string; previous: string; series: (number | null)[]; help?: ReactNode };
 
-function FigureTile({ tile, change, t, locale }: { tile: Tile; change: Change; t: Translate; locale: Locale }) {
+/** A tile written for the page: its words, colour and days. */
+function tileView(tile: Tile, change: Change, t: Translate, locale: Locale): TileView {
   // Money out growing is neither good nor bad: only the other figures are coloured (the words say the same).
   const tone =
     change.direction === "flat" || change.percent === null || tile.key === "cashout" ? "text-muted-foreground" : change.direction === "up" ? "text-success" : "text-destructive";
-  const Arrow = change.direction === "up" ? ArrowUpRight : change.direction === "down" ? ArrowDownRight : Minus;
-  return (
-    <li className="ov-tile" data-testid={`figure-${tile.key}`} data-direction={change.direction} data-change={change.percent ?? ""}>
-      <span className="ov-tile-label">
-        {tile.label}
-        {tile.help}
-      </span>
-      <span className="ov-tile-value" data-testid="figure-value">
-        {tile.value}
-      </span>
-      <span className={`ov-tile-change ${tone}`} data-testid="figure-change">
-        <Arrow aria-hidden />
-        {changeText(t, locale, change, tile.key === "successRate")}
-      </span>
-      <span className="ov-tile-prev" data-testid="figure-previous">
-        {t("overview.figures.previous", { value: tile.previous })}
-      </span>
-      <Sparkline values={tile.series} className={tile.key === "cashout" ? "text-chart-1" : "text-chart-2"} />
-    </li>
-  );
+  return {
+    key: tile.key,
+    label: tile.label,
+    value: tile.value,
+    previous: t("overview.figures.previous", { value: tile.previous }),
+    change: changeText(t, locale, change, tile.key === "successRate"),
+    direction: change.direction,
+    percent: change.percent,
+    tone,
+    series: tile.series,
+    ...(tile.help ? { help: tile.help } : {}),
+  };
 }
 
 function tilesOf(f: PeriodFigures, currency: string, t: Translate, locale: Locale): Tile[] {
@@ -203,7 +196,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4" aria-label={t("overview.figures.title")}>
             {tilesOf(f, currency, t, locale).map((tile) => (
-              <FigureTile key={tile.key} tile={tile} change={f.change[tile.key]} t={t} locale={locale} />
+              <FigureTile key={tile.key} tile={tileView(tile, f.change[tile.key], t, locale)} />
             ))}
           </ul>
           <details>
