@@ -41,6 +41,29 @@ export type TxTableRow = Pick<
   | "description"
 >;
 
+/**
+ * A row as the page sends it: the fields without a value left out, and the optional columns' only
+ * when shown (25 rows a page, in the page's flight data); the table reads a missing one as empty.
+ */
+export type SentTxRow = Pick<TxTableRow, "transactionId" | "status" | "createdAt"> & Partial<TxTableRow>;
+
+const EMPTY: Omit<TxTableRow, "transactionId" | "status" | "createdAt"> = {
+  externalId: null,
+  type: null,
+  source: null,
+  method: null,
+  reportedStatus: null,
+  amount: null,
+  fee: null,
+  amountNet: null,
+  currency: null,
+  verifiedAt: null,
+  webhookEvent: null,
+  flow: null,
+  counterparty: null,
+  description: null,
+};
+
 /** `?…&tx=<id>`: the current view with the detail sheet of `id` open. */
 function useDetailHref() {
   const params = useSearchParams();
@@ -154,7 +177,8 @@ const alignOf = (meta: unknown) => ((meta as Align | undefined)?.align === "righ
  * keyboard (Tab, Enter) and screen readers meet one real link per row. Below the md breakpoint the
  * same rows are cards (app/globals.css, `.tx-table`): one markup for both widths.
  */
-export function TransactionsTable({ rows, sort, columns: chosen }: { rows: TxTableRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
+export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows: SentTxRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
+  const rows = useMemo(() => sent.map((r): TxTableRow => ({ ...EMPTY, ...r })), [sent]);
   const { t, locale } = useI18n();
   const detailHref = useDetailHref();
   const sortHref = useSortHref(sort);
