@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { ApiFailure } from "@/components/shell/api-failure";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Access } from "@/lib/auth/access";
 import { readFees, type ApiEnvironment } from "@/lib/api-context";
 import { FEE_FIELDS, feesByOperation, normalizeFees, type FeeEntry, type FeeField } from "@/lib/account/normalize";
@@ -12,7 +12,8 @@ import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
 import { sectionRead, UnavailableSection } from "./section-read";
-import { stacked } from "./stacked-table";
+import { stacked, stackedLabels } from "./stacked-table";
+import { FeeGroups, type FeeRowView } from "./fee-rows";
 
 const LABELS: Record<FeeField, MessageKey> = {
   percentage: "account.fees.percentage",
@@ -42,7 +43,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
   const fields = FEE_FIELDS.filter((f) => f !== "maximum" || fees.entries.some((e) => e.maximum !== null));
   const value = (e: FeeEntry, f: FeeField) => {
     const v = e[f];
-    if (v === null) return <span className="text-muted-foreground">{t("account.notProvided")}</span>;
+    if (v === null) return null;
     return f === "percentage" ? formatPercent(v, locale) : formatAmount(v, e.currency, locale);
   };
   return (
@@ -58,7 +59,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
       {fees.entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("account.fees.none")}</p>
       ) : (
-        <Table aria-labelledby="fees-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
+        <Table aria-labelledby="fees-title" className={stacked.table} style={stackedLabels(Object.fromEntries(fields.map((f) => [`fee-${f}`, t(LABELS[f])])))} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.fees.operation")}</TableHead>
@@ -71,35 +72,25 @@ export async function FeesSection({ access, environment, local }: { access: Acce
               ))}
             </TableRow>
           </TableHeader>
-          {groups.map((g) => (
-            <TableBody key={g.key} data-testid={`fees-${g.key || "none"}`}>
-              {g.items.map((e, i) => (
-                <TableRow key={`${e.method}-${e.currency}-${i}`} className="max-lg:grid-cols-3" data-testid={`fee-${g.key || "none"}-${e.method ?? "any"}-${e.currency ?? "none"}`}>
-                  {i === 0 && (
-                    <TableHead scope="rowgroup" rowSpan={g.items.length}>
-                      {operationLabel(t, g.key || null)}
-                    </TableHead>
-                  )}
-                  <TableHead scope="row" className="font-normal max-lg:col-span-2">
-                    {methodLabel(t, e.method) ?? <span className="text-muted-foreground">{t("account.methods.any")}</span>}
-                    <ExtraFields fields={e.extra} />
-                  </TableHead>
-                  <TableCell className="max-lg:text-right">{e.currency ?? <span className="text-muted-foreground">{t("account.notProvided")}</span>}</TableCell>
-                  {isFree(e) ? (
-                    <TableCell colSpan={fields.length} className={`${stacked.wide} text-center max-lg:text-left`} data-testid="fee-free">
-                      {t("account.fees.noFee")}
-                    </TableCell>
-                  ) : (
-                    fields.map((f) => (
-                      <TableCell key={f} className="st-fee" data-label={t(LABELS[f])} data-testid={`fee-${f}`}>
-                        {value(e, f)}
-                      </TableCell>
-                    ))
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          ))}
+          <FeeGroups
+            fields={fields}
+            groups={groups.map((g) => ({
+              key: g.key,
+              rows: g.items.map(
+                (e, i): FeeRowView => ({
+                  k: `${e.method}-${e.currency}-${i}`,
+                  id: `fee-${g.key || "none"}-${e.method ?? "any"}-${e.currency ?? "none"}`,
+                  ...(i === 0 ? { group: { label: operationLabel(t, g.key || null), size: g.items.length } } : {}),
+                  method: methodLabel(t, e.method),
+                  ...(e.extra.length > 0 ? { extra: <ExtraFields fields={e.extra} /> } : {}),
+                  currency: e.currency,
+                  free: isFree(e),
+                  values: fields.map((f) => value(e, f)),
+                }),
+              ),
+            }))}
+            words={{ notProvided: t("account.notProvided"), anyMethod: t("account.methods.any"), noFee: t("account.fees.noFee") }}
+          />
         </Table>
       )}
       <ExtraFields fields={fees.meta} title={t(fees.entries.length ? "account.alsoAnswered" : "account.asAnswered")} testId="fees-meta" />

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { Info } from "lucide-react";
 import { ApiFailure } from "@/components/shell/api-failure";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Access } from "@/lib/auth/access";
 import { readLimits, type ApiEnvironment } from "@/lib/api-context";
 import { normalizeLimits } from "@/lib/account/normalize";
@@ -19,8 +19,8 @@ import { ExtraFields } from "./extra-fields";
 import { methodLabel, operationLabel } from "./labels";
 import { ReadSource } from "./read-source";
 import { pageMirrorUsage, sectionRead, UnavailableSection } from "./section-read";
-import { stacked } from "./stacked-table";
-import { UsageBar } from "./usage-bar";
+import { stacked, stackedLabels } from "./stacked-table";
+import { LimitGroups, type LimitRowView, type PeriodView } from "./limit-rows";
 
 type Fmt = { t: Translate; locale: Locale };
 
@@ -28,101 +28,57 @@ type Fmt = { t: Translate; locale: Locale };
 const differs = (mirror: string | null, api: string | null) => mirror !== null && api !== null && !new Decimal(mirror).eq(api);
 
 /**
- * One period of a limit: "X of Y" with a bar when both are known. The used amount is what the
- * dashboard counts from the transactions it has read; the API's own count is shown only where it
- * differs (or alone, when the dashboard cannot count).
+ * One period of a limit, written for the page: "X of Y" with a bar when both are known. The used
+ * amount is what the dashboard counts from the transactions it has read; the API's own count is
+ * shown only where it differs (or alone, when the dashboard cannot count).
  */
-function Period({ fmt, label, period, max, mirror, api, line }: { fmt: Fmt; label: string; period: "today" | "month"; max: string | null; mirror: string | null; api: string | null; line: LimitLine }) {
+function periodView(fmt: Fmt, line: LimitLine, label: string, max: string | null, mirror: string | null, api: string | null): PeriodView {
   const { t, locale } = fmt;
   const money = (v: string) => formatAmount(v, line.currency, locale);
   const used = mirror ?? api;
-  const percent = used !== null && max !== null ? usedPercent(used, max) : null;
-  const bar = used !== null && max !== null ? barPercent(used, max) : null;
-  // Something used but under a tenth of a percent is not "0 %".
-  const share =
-    percent === null
-      ? null
-      : percent === "0" && used !== null && new Decimal(used).gt(0)
+  const view: PeriodView = {};
+  if (used !== null) view.used = used;
+  if (api !== null && api !== used) view.api = api;
+  if (max !== null && used !== null) {
+    const percent = usedPercent(used, max);
+    const bar = barPercent(used, max);
+    // Something used but under a tenth of a percent is not "0 %".
+    const share =
+      percent === null
+        ? null
+        : percent === "0" && new Decimal(used).gt(0)
         ? t("account.limits.usedBelow", { percent: formatPercent("0.1", locale) })
         : t("account.limits.usedPercent", { percent: formatPercent(percent, locale) });
-  const nothingUsed = used !== null && new Decimal(used).isZero();
-  return (
-    <TableCell data-label={label} data-testid={`limit-${period}`} data-used={used ?? undefined} data-api-used={api ?? undefined}>
-      {max !== null && used !== null ? (
-        <div className="st-period">
-          {/* An empty bar says nothing the muted "0 of …" does not: its place is kept, empty (a page has dozens). */}
-          {nothingUsed ? (
-            <span className="st-bar" />
-          ) : (
-            bar !== null &&
-            percent !== null &&
-            share !== null && (
-              <UsageBar
-                className="st-bar"
-                percent={bar}
-                valueText={share}
-                label={t("account.limits.barLabel", {
-                  operation: operationLabel(t, line.operation),
-                  currency: line.currency ?? "",
-                  period: label,
-                  percent: formatPercent(percent, locale),
-                })}
-              />
-            )
-          )}
-          {/* Nothing used reads quieter, so what was used stands out down the column. */}
-          <span className={nothingUsed ? "st-used text-muted-foreground" : "st-used"} data-testid="used-of">
-            {t("account.limits.usedOf", { used: money(used), max: money(max) })}
-          </span>
-        </div>
-      ) : max !== null ? (
-        <span className="tabular-nums wrap-anywhere" data-testid="limit-max">
-          {t("account.limits.limitOnly", { max: money(max) })}
-        </span>
-      ) : used !== null ? (
-        <span className="tabular-nums wrap-anywhere">{t("account.limits.usedNoLimit", { used: money(used) })}</span>
-      ) : (
-        <span className="text-muted-foreground">{t("account.notProvided")}</span>
-      )}
-      {differs(mirror, api) && (
-        <span className="mt-0.5 block text-xs text-warning" data-testid="api-count">
-          * {t("account.limits.apiCount", { used: money(api!) })}
-        </span>
-      )}
-    </TableCell>
-  );
+    const quiet = new Decimal(used).isZero();
+    view.of = { text: t("account.limits.usedOf", { used: money(used), max: money(max) }), quiet };
+    if (!quiet && bar !== null && percent !== null && share !== null)
+      view.of.bar = {
+        percent: bar,
+        valueText: share,
+        label: t("account.limits.barLabel", { operation: operationLabel(t, line.operation), currency: line.currency ?? "", period: label, percent: formatPercent(percent, locale) }),
+      };
+  } else if (max !== null) view.limitOnly = t("account.limits.limitOnly", { max: money(max) });
+  else if (used !== null) view.usedOnly = t("account.limits.usedNoLimit", { used: money(used) });
+  if (differs(mirror, api)) view.apiCount = t("account.limits.apiCount", { used: money(api!) });
+  return view;
 }
 
-function LimitRow({ fmt, line, first, groupSize }: { fmt: Fmt; line: LimitLine; first: boolean; groupSize: number }) {
+function rowView(fmt: Fmt, line: LimitLine, first: boolean, groupSize: number, i: number): LimitRowView {
   const { t, locale } = fmt;
-  const money = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t("account.notProvided")}</span> : formatAmount(v, line.currency, locale));
-  const method = methodLabel(t, line.method);
-  const id = [line.currency ?? "none", line.operation ?? "none", line.method].filter(Boolean).join("-");
-  return (
-    <TableRow data-testid={`limit-${id}`}>
-      {first && (
-        <TableHead scope="rowgroup" rowSpan={groupSize}>
-          {line.currency ?? t("account.limits.noCurrency")}
-        </TableHead>
-      )}
-      <TableHead scope="row">
-        {operationLabel(t, line.operation)}
-        {method && <span className="text-muted-foreground"> · {method}</span>}
-        {line.method && line.mirror === null && (line.dailyUsed !== null || line.monthlyUsed !== null) && (
-          <span className="block text-xs font-normal text-muted-foreground">{t("account.limits.perMethod")}</span>
-        )}
-        <ExtraFields fields={line.extra} />
-      </TableHead>
-      <TableCell className="st-num" data-label={t("account.limits.minPerOperation")} data-testid="limit-min">
-        {money(line.perOperationMin)}
-      </TableCell>
-      <TableCell className="st-num" data-label={t("account.limits.maxPerOperation")} data-testid="limit-per-operation-max">
-        {money(line.perOperationMax)}
-      </TableCell>
-      <Period fmt={fmt} line={line} period="today" label={t("account.limits.today")} max={line.dailyMax} mirror={line.mirror?.today ?? null} api={line.dailyUsed} />
-      <Period fmt={fmt} line={line} period="month" label={t("account.limits.thisMonth")} max={line.monthlyMax} mirror={line.mirror?.month ?? null} api={line.monthlyUsed} />
-    </TableRow>
-  );
+  const money = (v: string | null) => (v === null ? null : formatAmount(v, line.currency, locale));
+  return {
+    k: `${line.operation}-${line.method}-${i}`,
+    id: [line.currency ?? "none", line.operation ?? "none", line.method].filter(Boolean).join("-"),
+    ...(first ? { group: { label: line.currency ?? t("account.limits.noCurrency"), size: groupSize } } : {}),
+    operation: operationLabel(t, line.operation),
+    method: methodLabel(t, line.method),
+    perMethod: !!line.method && line.mirror === null && (line.dailyUsed !== null || line.monthlyUsed !== null),
+    ...(line.extra.length > 0 ? { extra: <ExtraFields fields={line.extra} /> } : {}),
+    min: money(line.perOperationMin),
+    max: money(line.perOperationMax),
+    today: periodView(fmt, line, t("account.limits.today"), line.dailyMax, line.mirror?.today ?? null, line.dailyUsed),
+    month: periodView(fmt, line, t("account.limits.thisMonth"), line.monthlyMax, line.mirror?.month ?? null, line.monthlyUsed),
+  };
 }
 
 /**
@@ -163,7 +119,16 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
       {lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("account.limits.none")}</p>
       ) : (
-        <Table aria-labelledby="limits-title" className={stacked.table} containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
+        <Table
+          aria-labelledby="limits-title"
+          className={stacked.table}
+          style={stackedLabels({
+            "limit-min": t("account.limits.minPerOperation"),
+            "limit-per-operation-max": t("account.limits.maxPerOperation"),
+            "limit-today": t("account.limits.today"),
+            "limit-month": t("account.limits.thisMonth"),
+          })}
+          containerClassName="rounded-xl border bg-card px-2 text-card-foreground shadow-sm">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col">{t("account.limits.currency")}</TableHead>
@@ -174,13 +139,10 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
               <TableHead scope="col">{t("account.limits.thisMonth")}</TableHead>
             </TableRow>
           </TableHeader>
-          {groups.map((g) => (
-            <TableBody key={g.key} data-testid={`limits-${g.key || "none"}`}>
-              {g.items.map((line, i) => (
-                <LimitRow key={`${line.operation}-${line.method}-${i}`} fmt={fmt} line={line} first={i === 0} groupSize={g.items.length} />
-              ))}
-            </TableBody>
-          ))}
+          <LimitGroups
+            groups={groups.map((g) => ({ key: g.key, rows: g.items.map((line, i) => rowView(fmt, line, i === 0, g.items.length, i)) }))}
+            words={{ notProvided: t("account.notProvided"), perMethod: t("account.limits.perMethod") }}
+          />
         </Table>
       )}
       {anyDiffers && (

@@ -1,25 +1,31 @@
-import { Skeleton } from "@/components/ui/skeleton";
+"use client";
 
-/** Placeholders while a section waits for the API (decorative; the region says it is busy). */
+/*
+ * Placeholders while a section waits for the API (decorative; the region says it is busy): bare
+ * `.skel` bars (app/globals.css, as components/ui/skeleton.tsx draws them). Client components
+ * without props: the page's flight data names them rather than carrying their elements.
+ */
+const Bar = ({ className }: { className: string }) => <div className={`skel ${className}`} aria-hidden="true" />;
+
 export function ProfileSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="profile-skeleton">
-      <Skeleton className="h-28" />
+      <Bar className="h-28" />
     </div>
   );
 }
 
 /** The two tabs' place while the page loads. */
 export function TabsSkeleton() {
-  return <Skeleton className="h-9 w-64 max-w-full" />;
+  return <Bar className="h-9 w-64 max-w-full" />;
 }
 
 export function LimitsSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="limits-skeleton">
-      <Skeleton className="h-4 w-80 max-w-full" />
-      <Skeleton className="h-4 w-96 max-w-full" />
-      <Skeleton className="h-96" />
+      <Bar className="h-4 w-80 max-w-full" />
+      <Bar className="h-4 w-96 max-w-full" />
+      <Bar className="h-96" />
     </div>
   );
 }
@@ -27,8 +33,18 @@ export function LimitsSkeleton() {
 export function FeesSkeleton() {
   return (
     <div className="grid gap-3" aria-busy="true" data-testid="fees-skeleton">
-      <Skeleton className="h-4 w-80 max-w-full" />
-      <Skeleton className="h-96" />
+      <Bar className="h-4 w-80 max-w-full" />
+      <Bar className="h-96" />
+    </div>
+  );
+}
+
+/** The page's title and description while it loads. */
+export function HeaderSkeleton() {
+  return (
+    <div className="grid gap-2">
+      <Bar className="h-8 w-48" />
+      <Bar className="h-4 w-80 max-w-full" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge } from "@/components/ui/badge";
+import { StatusBadges, type StatusView } from "./status-badges";
 import type { Translate } from "@/lib/i18n";
 
-const VARIANT: Record<string, "success" | "destructive" | "warning" | "secondary" | "outline"> = {
+const VARIANT: Record<string, StatusView["variant"]> = {
   confirmed: "success",
   failed: "destructive",
   refunded: "secondary",
@@ -12,19 +12,17 @@ const VARIANT: Record<string, "success" | "destructive" | "warning" | "secondary
 
 const KNOWN = ["pending", "confirmed", "failed", "cancelled", "expired", "refunded"] as const;
 
+/** The status in the member's words, for `StatusBadges`. */
+export function statusView(status: string, reportedStatus: string | null, t: Translate): StatusView {
+  const label = (s: string) => ((KNOWN as readonly string[]).includes(s) ? t(`transactions.status.${s as (typeof KNOWN)[number]}`) : s);
+  return {
+    variant: VARIANT[status] ?? "outline",
+    label: label(status),
+    reported: reportedStatus && reportedStatus !== status ? t("transactions.reportedVerifying", { status: label(reportedStatus) }) : null,
+  };
+}
+
 /** The mirror's status in words; while a webhook's claim awaits its read-back, "reported …, verifying". */
 export function TransactionStatus({ status, reportedStatus, t }: { status: string; reportedStatus: string | null; t: Translate }) {
-  const label = (s: string) => ((KNOWN as readonly string[]).includes(s) ? t(`transactions.status.${s as (typeof KNOWN)[number]}`) : s);
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1">
-      <Badge variant={VARIANT[status] ?? "outline"} data-testid="tx-status">
-        {label(status)}
-      </Badge>
-      {reportedStatus && reportedStatus !== status && (
-        <Badge variant="outline" data-testid="tx-reported">
-          {t("transactions.reportedVerifying", { status: label(reportedStatus) })}
-        </Badge>
-      )}
-    </span>
-  );
+  return <StatusBadges view={statusView(status, reportedStatus, t)} />;
 }

@@ -1,7 +1,4 @@
-import Link from "next/link";
-import type { ReactNode } from "react";
-import { ChevronRight, CircleCheck, CircleX, Files, ListChecks, ShieldAlert, UserCheck } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { CircleCheck } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Access } from "@/lib/auth/access";
 import type { Db, Scope } from "@/lib/db/scope";
@@ -14,9 +11,10 @@ import { serializeTransactionSearchParams } from "@/lib/transactions/filters";
 import type { Locale } from "@/lib/vocabulary";
 import { cn } from "@/lib/utils";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+import { AttentionLines, type AttentionLine } from "./attention-lines";
 import { keep } from "@/lib/pages/kept";
 
-type Line = { key: string; href: string; icon: ReactNode; title: string; detail?: string; detailClass?: string; badge?: ReactNode; data?: Record<string, string> };
+type Line = Omit<AttentionLine, "kind">;
 
 function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, days: number): Line {
   switch (item.kind) {
@@ -26,15 +24,11 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
       return {
         key: `infraction-${item.id}`,
         href: `/infractions/${item.id}`,
-        icon: <ShieldAlert />,
+        icon: "infraction",
         title: t("overview.attention.infraction", { type, amount: item.amount && item.currency ? formatMoney(item.amount, item.currency, locale) : "—" }),
         detail: t("overview.attention.infractionDue", { date: formatDateTime(item.deadlineAt, locale), in: formatRelativeTime(item.deadlineAt, locale, now) }),
         detailClass: left <= 24 * 3_600_000 ? "text-destructive" : "text-warning",
-        badge: item.threshold && (
-          <Badge variant={item.threshold === "48h" ? "warning" : "destructive"} data-testid="alert-threshold">
-            {t(`overviewWidgets.infractions.threshold.${item.threshold}`)}
-          </Badge>
-        ),
+        ...(item.threshold ? { badge: { variant: item.threshold === "48h" ? "warning" : "destructive", text: t(`overviewWidgets.infractions.threshold.${item.threshold}`) } } : {}),
         data: { "data-threshold": item.threshold ?? "" },
       };
     }
@@ -42,7 +36,7 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
       return {
         key: `approval-${item.id}`,
         href: "/send/approvals",
-        icon: <UserCheck />,
+        icon: "approval",
         title: t("overview.attention.approval", { kind: item.payoutKind, amount: formatMoney(item.amount, item.currency, locale) }),
         detail: item.requestedByName ? t("overview.attention.requestedBy", { name: item.requestedByName }) : undefined,
         data: { "data-payout-id": item.id },
@@ -51,17 +45,17 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
       return {
         key: `batch-${item.id}`,
         href: `/send/bulk/${item.id}`,
-        icon: <Files />,
+        icon: "batch",
         title: t("overview.attention.batch", { rows: item.rows }),
         detail: [item.fileName, item.requestedByName ? t("overview.attention.requestedBy", { name: item.requestedByName }) : null].filter(Boolean).join(" · ") || undefined,
       };
     case "moreApprovals":
-      return { key: "more-approvals", href: "/send/approvals", icon: <UserCheck />, title: t("overview.attention.moreApprovals", { count: item.count }) };
+      return { key: "more-approvals", href: "/send/approvals", icon: "approval", title: t("overview.attention.moreApprovals", { count: item.count }) };
     case "failedPayouts":
       return {
         key: "failed-payouts",
         href: serializeTransactionSearchParams("/transactions", { type: "cashout", status: ["failed"], from: new Date(`${item.from}T00:00:00Z`), to: new Date(`${item.to}T00:00:00Z`) }),
-        icon: <CircleX />,
+        icon: "failed",
         title: t("overview.attention.failedPayouts", { count: item.count, days }),
         detail: t("overview.attention.failedPayoutsHint"),
         data: { "data-count": String(item.count) },
@@ -70,7 +64,7 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
       return {
         key: "review",
         href: "/settings/reconciliation",
-        icon: <ListChecks />,
+        icon: "review",
         title: t("overview.attention.review", { count: item.count }),
         detail: t("overview.attention.reviewHint"),
         data: { "data-count": String(item.count) },
@@ -100,29 +94,7 @@ export async function AttentionCard({ db, scope, access, days, className }: { db
               {t("overview.attention.none")}
             </p>
           ) : (
-            <ul className="-mx-2 grid grid-cols-1">
-              {items.map((item) => {
-                const line = lineOf(item, t, locale, now, days);
-                return (
-                  <li key={line.key} className="border-b last:border-0" data-testid={`attention-${item.kind}`} {...line.data}>
-                    <Link
-                      href={line.href}
-                      className="flex items-center gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      <span aria-hidden className="text-muted-foreground [&_svg]:size-4">
-                        {line.icon}
-                      </span>
-                      <span className="grid min-w-0 flex-1 gap-0.5">
-                        <span className="text-sm font-medium">{line.title}</span>
-                        {line.detail && <span className={cn("text-xs text-muted-foreground", line.detailClass)}>{line.detail}</span>}
-                      </span>
-                      {line.badge}
-                      <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <AttentionLines lines={items.map((item) => ({ ...lineOf(item, t, locale, now, days), kind: item.kind }))} />
           )}
         </CardContent>
       </Card>

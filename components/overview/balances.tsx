@@ -16,6 +16,7 @@ import { mainCurrenciesFirst } from "@/lib/overview/currencies";
 import { readPageBalance, readPageCurrencies } from "@/lib/overview/page-reads";
 import type { OverviewParams } from "@/lib/overview/params";
 import { cn } from "@/lib/utils";
+import { BalanceRows } from "./balance-rows";
 import { EstimatedTotal } from "./reporting-total";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
@@ -68,25 +69,12 @@ export async function Balances({ access, environment, params, className }: { acc
         <CardContent className={cn("grid gap-3", OVERVIEW_PAD)}>
           {failure && <ApiFailure failure={failure} title={t("overview.balancesUnavailable")} />}
           <ul className="-mx-2 grid grid-cols-1" aria-label={t("overview.balances")}>
-            {balances.map((b, i) => {
-              const held = [!isZero(b.blocked) && t("overview.blocked", { amount: formatMoney(b.blocked, b.currency, locale) }), !isZero(b.pending) && t("overview.pending", { amount: formatMoney(b.pending, b.currency, locale) })].filter(Boolean);
-              return (
-                <li
-                  key={b.currency}
-                  className={cn("flex items-baseline justify-between gap-3 border-b px-2 py-2 last:border-0", i >= ON_A_PHONE && "max-md:hidden")}
-                  data-testid={`balance-${b.currency}`}
-                >
-                  <span className="text-sm font-medium">{b.currency}</span>
-                  <span className="grid min-w-0 justify-items-end text-right">
-                    {/* Crypto amounts carry up to nine decimals: they wrap rather than widen the page. */}
-                    <span className={cn("font-semibold tabular-nums wrap-anywhere", isZero(b.available) && "font-normal text-muted-foreground")} data-testid="balance-available">
-                      {formatMoney(b.available, b.currency, locale)}
-                    </span>
-                    {held.length > 0 && <span className="text-xs text-muted-foreground tabular-nums wrap-anywhere">{held.join(" · ")}</span>}
-                  </span>
-                </li>
-              );
-            })}
+            <BalanceRows
+              rows={balances.map((b, i) => {
+                const held = [!isZero(b.blocked) && t("overview.blocked", { amount: formatMoney(b.blocked, b.currency, locale) }), !isZero(b.pending) && t("overview.pending", { amount: formatMoney(b.pending, b.currency, locale) })].filter(Boolean);
+                return { currency: b.currency, available: formatMoney(b.available, b.currency, locale), zero: isZero(b.available), held: held.length > 0 ? held.join(" · ") : null, phoneHidden: i >= ON_A_PHONE };
+              })}
+            />
           </ul>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Suspense fallback={<Skeleton className="h-5 w-48" />}>

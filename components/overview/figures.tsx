@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { ArrowDownRight, ArrowUpRight, ChartColumn, Minus } from "lucide-react";
+import { ChartColumn } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InfoTip } from "@/components/ui/info-tip";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Db, Scope } from "@/lib/db/scope";
 import { dateFormat, formatMoney, formatNumber, formatRelativeTime, numberFormat } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -17,7 +17,8 @@ import { periodFigures, type Change, type FigureKey, type PeriodFigures } from "
 import { dailyActivity } from "@/lib/overview/queries";
 import { cn } from "@/lib/utils";
 import { keep, mirrorTag } from "@/lib/pages/kept";
-import { Sparkline } from "./sparkline";
+import { DayRows } from "./day-rows";
+import { FigureTile, type TileView } from "./figure-tiles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
 /** A calendar day (YYYY-MM-DD) in the member's words; it is a date, not an instant, so no zone shift. */
@@ -37,11 +38,8 @@ function percent(value: string, locale: Locale, signDisplay: "auto" | "exceptZer
 }
 
 /** A link of a small switch (period, currency, reporting currency): the current one filled. */
-export const switchLink = (active: boolean) =>
-  cn(
-    "rounded-md border px-2 py-1 text-xs font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-    active && "bg-primary text-primary-foreground hover:bg-primary/90",
-  );
+// The current one carries aria-current="true", which fills it (app/globals.css, `.ov-switch`).
+export const switchLink = "ov-switch";
 
 /** The change as a merchant reads it without colour: a signed figure ("+12.5%", "−2.1 pts"), "No change" or "New this period". */
 function changeText(t: Translate, locale: Locale, change: Change, points: boolean): string {
@@ -54,30 +52,23 @@ function changeText(t: Translate, locale: Locale, change: Change, points: boolea
 
 type Tile = { key: FigureKey; label: string; value: string; previous: string; series: (number | null)[]; help?: ReactNode };
 
-function FigureTile({ tile, change, t, locale }: { tile: Tile; change: Change; t: Translate; locale: Locale }) {
+/** A tile written for the page: its words, colour and days. */
+function tileView(tile: Tile, change: Change, t: Translate, locale: Locale): TileView {
   // Money out growing is neither good nor bad: only the other figures are coloured (the words say the same).
   const tone =
     change.direction === "flat" || change.percent === null || tile.key === "cashout" ? "text-muted-foreground" : change.direction === "up" ? "text-success" : "text-destructive";
-  const Arrow = change.direction === "up" ? ArrowUpRight : change.direction === "down" ? ArrowDownRight : Minus;
-  return (
-    <li className="grid min-w-0 content-start gap-1 rounded-lg border p-2.5 sm:p-3" data-testid={`figure-${tile.key}`} data-direction={change.direction} data-change={change.percent ?? ""}>
-      <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
-        {tile.label}
-        {tile.help}
-      </span>
-      <span className="text-base font-semibold tabular-nums wrap-break-word sm:text-xl" data-testid="figure-value">
-        {tile.value}
-      </span>
-      <span className={cn("flex items-start gap-1 text-xs", tone)} data-testid="figure-change">
-        <Arrow aria-hidden className="mt-px size-3.5 shrink-0" />
-        {changeText(t, locale, change, tile.key === "successRate")}
-      </span>
-      <span className="text-xs text-muted-foreground tabular-nums wrap-anywhere" data-testid="figure-previous">
-        {t("overview.figures.previous", { value: tile.previous })}
-      </span>
-      <Sparkline values={tile.series} className={tile.key === "cashout" ? "text-chart-1" : "text-chart-2"} />
-    </li>
-  );
+  return {
+    key: tile.key,
+    label: tile.label,
+    value: tile.value,
+    previous: t("overview.figures.previous", { value: tile.previous }),
+    change: changeText(t, locale, change, tile.key === "successRate"),
+    direction: change.direction,
+    percent: change.percent,
+    tone,
+    series: tile.series,
+    ...(tile.help ? { help: tile.help } : {}),
+  };
 }
 
 function tilesOf(f: PeriodFigures, currency: string, t: Translate, locale: Locale): Tile[] {
@@ -139,7 +130,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <nav aria-label={t("overview.figures.period")} className="flex flex-wrap items-center gap-1">
             {PERIODS.map((p) => (
-              <Link key={p} href={overviewHref(params, { period: p })} scroll={false} aria-current={p === params.period ? "true" : undefined} className={switchLink(p === params.period)} data-testid={`period-${p}`}>
+              <Link key={p} href={overviewHref(params, { period: p })} scroll={false} aria-current={p === params.period ? "true" : undefined} className={switchLink} data-testid={`period-${p}`}>
                 {t("overview.figures.periodDays", { days: p })}
               </Link>
             ))}
@@ -147,7 +138,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           {choices.length > 1 && (
             <nav aria-label={t("overview.figures.currency")} className="flex flex-wrap items-center gap-1">
               {choices.map((c) => (
-                <Link key={c} href={overviewHref(params, { currency: c })} scroll={false} aria-current={c === currency ? "true" : undefined} className={switchLink(c === currency)}>
+                <Link key={c} href={overviewHref(params, { currency: c })} scroll={false} aria-current={c === currency ? "true" : undefined} className={switchLink}>
                   {c}
                 </Link>
               ))}
@@ -205,7 +196,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4" aria-label={t("overview.figures.title")}>
             {tilesOf(f, currency, t, locale).map((tile) => (
-              <FigureTile key={tile.key} tile={tile} change={f.change[tile.key]} t={t} locale={locale} />
+              <FigureTile key={tile.key} tile={tileView(tile, f.change[tile.key], t, locale)} />
             ))}
           </ul>
           <details>
@@ -230,17 +221,7 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {f.series.map((d) => (
-                  <TableRow key={d.day} data-day={d.day}>
-                    <TableHead scope="row">
-                      {dayLabel(d.day, locale, "short")}
-                    </TableHead>
-                    <TableCell>{money(d.cashin)}</TableCell>
-                    <TableCell>{money(d.cashout)}</TableCell>
-                    <TableCell>{formatNumber(d.completed, locale)}</TableCell>
-                    <TableCell>{formatNumber(d.unsuccessful, locale)}</TableCell>
-                  </TableRow>
-                ))}
+                <DayRows rows={f.series.map((d) => [d.day, dayLabel(d.day, locale, "short"), money(d.cashin), money(d.cashout), formatNumber(d.completed, locale), formatNumber(d.unsuccessful, locale)])} />
               </TableBody>
             </Table>
           </details>

@@ -3,7 +3,7 @@ import { ArrowRight, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { TransactionStatus } from "@/components/events/transaction-status";
+import { statusView } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
 import type { Db, Scope } from "@/lib/db/scope";
@@ -12,6 +12,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { latestRows } from "@/lib/overview/queries";
 import { kindLabel } from "@/lib/transactions/kind";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
+import { LatestRows } from "./latest-rows";
 import { cn } from "@/lib/utils";
 import { keep, mirrorTag } from "@/lib/pages/kept";
 
@@ -55,29 +56,17 @@ export async function LatestTransactions({ db, scope, access, className }: { db:
               }
             />
           ) : (
-            <ul className="-mx-2 grid grid-cols-1">
-              {rows.map((r) => (
-                <li key={r.transactionId} className="border-b last:border-0">
-                  <Link
-                    href={`/transactions?tx=${encodeURIComponent(r.transactionId)}`}
-                    className="flex items-start justify-between gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    data-testid={`latest-${r.transactionId}`}
-                  >
-                    <span className="grid min-w-0 gap-0.5">
-                      <span className="truncate text-sm font-medium">{kindLabel(t, r)}</span>
-                      <span className="truncate text-xs text-muted-foreground">
-                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-                        {r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : ""}
-                      </span>
-                    </span>
-                    <span className="grid shrink-0 justify-items-end gap-1">
-                      <span className="text-sm font-medium tabular-nums">{r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—"}</span>
-                      <TransactionStatus status={r.status} reportedStatus={r.reportedStatus} t={t} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LatestRows
+              rows={rows.map((r) => ({
+                id: r.transactionId,
+                title: kindLabel(t, r),
+                at: r.createdAt,
+                when: formatDateTime(r.createdAt, locale),
+                payer: r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : "",
+                amount: r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—",
+                status: statusView(r.status, r.reportedStatus, t),
+              }))}
+            />
           )}
         </CardContent>
       </Card>

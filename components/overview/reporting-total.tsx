@@ -55,7 +55,7 @@ export async function EstimatedTotal({ access, environment, params }: { access: 
               href={overviewHref(params, { in: c })}
               scroll={false}
               aria-current={c === currency ? "true" : undefined}
-              className={switchLink(c === currency)}
+              className={switchLink}
             >
               {c}
             </Link>

@@ -7,7 +7,7 @@ const HEIGHT = 28;
  * A figure's days as a small line, drawn on the server (no chart library in the browser). Numbers for
  * drawing only: every figure shown as text is formatted from the exact decimal. Decorative for
  * assistive technology: the same days are in the "Figures per day" table. A day without a value (a
- * success rate with nothing finished) leaves a gap.
+ * success rate with nothing finished) leaves a gap. Its strokes are styled in app/globals.css (`.spark-*`).
  */
 export function Sparkline({ values, className }: { values: (number | null)[]; className?: string }) {
   const known = values.filter((v): v is number => v !== null);
@@ -22,15 +22,15 @@ export function Sparkline({ values, className }: { values: (number | null)[]; cl
     else segments[segments.length - 1]!.push(point(v, i));
   });
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className={cn("h-7 w-full overflow-visible", className)} data-testid="sparkline" data-points={values.length}>
-      <line x1="0" x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className={cn("spark", className)} data-testid="sparkline" data-points={values.length}>
+      <line x1="0" x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} className="spark-base" />
       {segments
         .filter((s) => s.length > 0)
         .map((s, i) =>
           s.length === 1 ? (
             <circle key={i} cx={s[0]!.split(",")[0]} cy={s[0]!.split(",")[1]} r="1.5" className="fill-current" />
           ) : (
-            <polyline key={i} points={s.join(" ")} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+            <polyline key={i} points={s.join(" ")} className="spark-line" />
           ),
         )}
     </svg>

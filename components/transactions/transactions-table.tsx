@@ -15,6 +15,55 @@ import type { TransactionListRow } from "@/lib/transactions/query";
 import type { TransactionView, TxOptionalColumn } from "@/lib/transactions/filters";
 import { cn } from "@/lib/utils";
 
+/**
+ * What the table reads of a row: the page passes only these (a row of the mirror also carries the
+ * payer's name and document, end-to-end id and hash, which the detail sheet shows, not the table;
+ * the page picks these, `app/(dashboard)/transactions/page.tsx`).
+ */
+export type TxTableRow = Pick<
+  TransactionListRow,
+  | "transactionId"
+  | "externalId"
+  | "type"
+  | "source"
+  | "method"
+  | "status"
+  | "reportedStatus"
+  | "amount"
+  | "fee"
+  | "amountNet"
+  | "currency"
+  | "createdAt"
+  | "verifiedAt"
+  | "webhookEvent"
+  | "flow"
+  | "counterparty"
+  | "description"
+>;
+
+/**
+ * A row as the page sends it: the fields without a value left out, and the optional columns' only
+ * when shown (25 rows a page, in the page's flight data); the table reads a missing one as empty.
+ */
+export type SentTxRow = Pick<TxTableRow, "transactionId" | "status" | "createdAt"> & Partial<TxTableRow>;
+
+const EMPTY: Omit<TxTableRow, "transactionId" | "status" | "createdAt"> = {
+  externalId: null,
+  type: null,
+  source: null,
+  method: null,
+  reportedStatus: null,
+  amount: null,
+  fee: null,
+  amountNet: null,
+  currency: null,
+  verifiedAt: null,
+  webhookEvent: null,
+  flow: null,
+  counterparty: null,
+  description: null,
+};
+
 /** `?…&tx=<id>`: the current view with the detail sheet of `id` open. */
 function useDetailHref() {
   const params = useSearchParams();
@@ -84,7 +133,7 @@ function Money({ value, currency, muted }: { value: string | null; currency: str
 }
 
 /** The status in the member's words; where it comes from (checked with the API, after a webhook or not) only as a small mark with its tooltip. */
-function Status({ row }: { row: TransactionListRow }) {
+function Status({ row }: { row: TxTableRow }) {
   const { t, locale } = useI18n();
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
@@ -101,7 +150,7 @@ function Status({ row }: { row: TransactionListRow }) {
 }
 
 /** Who paid (money in) or was paid (money out), then the description; the transaction's kind when neither is known. */
-function Description({ row }: { row: TransactionListRow }) {
+function Description({ row }: { row: TxTableRow }) {
   const { t } = useI18n();
   const lead = row.counterparty ?? row.description;
   return (
@@ -128,12 +177,13 @@ const alignOf = (meta: unknown) => ((meta as Align | undefined)?.align === "righ
  * keyboard (Tab, Enter) and screen readers meet one real link per row. Below the md breakpoint the
  * same rows are cards (app/globals.css, `.tx-table`): one markup for both widths.
  */
-export function TransactionsTable({ rows, sort, columns: chosen }: { rows: TransactionListRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
+export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows: SentTxRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
+  const rows = useMemo(() => sent.map((r): TxTableRow => ({ ...EMPTY, ...r })), [sent]);
   const { t, locale } = useI18n();
   const detailHref = useDetailHref();
   const sortHref = useSortHref(sort);
 
-  const columns = useMemo<ColumnDef<TransactionListRow>[]>(() => {
+  const columns = useMemo<ColumnDef<TxTableRow>[]>(() => {
     const sortable = (column: "date" | "amount", label: string, align?: "right") => {
       const active = sort.startsWith(column);
       const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
@@ -151,7 +201,7 @@ export function TransactionsTable({ rows, sort, columns: chosen }: { rows: Trans
       );
     };
     const right: Align = { align: "right" };
-    const all: (ColumnDef<TransactionListRow> & { id: string })[] = [
+    const all: (ColumnDef<TxTableRow> & { id: string })[] = [
       {
         id: "date",
         header: () => sortable("date", t("transactions.columns.date")),

@@ -1,14 +1,10 @@
-import { Skeleton } from "@/components/ui/skeleton";
-import { CardSkeleton, FiguresSkeleton } from "@/components/overview/skeletons";
+import { CardSkeleton, FiguresSkeleton, HeaderSkeleton } from "@/components/overview/skeletons";
 
 /** While the page resolves who is asking and which environment: the widgets' own placeholders. */
 export default function Loading() {
   return (
     <div className="grid gap-6" aria-busy="true">
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-64 max-w-full" />
-      </div>
+      <HeaderSkeleton />
       <CardSkeleton lines={2} />
       <FiguresSkeleton />
       <div className="grid gap-6 lg:grid-cols-5">

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Card } from "@/components/ui/card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { FilterBar } from "@/components/transactions/filter-bar";
-import { TransactionsTable } from "@/components/transactions/transactions-table";
+import { TransactionsTable, type SentTxRow, type TxTableRow } from "@/components/transactions/transactions-table";
 import { Pager } from "@/components/transactions/pager";
 import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
@@ -17,11 +17,42 @@ import { syncStatus } from "@/lib/events/queries";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
-import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView } from "@/lib/transactions/filters";
-import { listTransactions, mirrorCurrencies } from "@/lib/transactions/query";
+import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView, type TxOptionalColumn } from "@/lib/transactions/filters";
+import { listTransactions, mirrorCurrencies, type TransactionListRow } from "@/lib/transactions/query";
 import { transactionDetail } from "@/lib/transactions/detail";
 import { listSavedViews } from "@/lib/transactions/saved-views";
 import { badgesTag, keep, mirrorTag } from "@/lib/pages/kept";
+
+/** The optional columns and the field each shows (the others are always shown). */
+const OPTIONAL_FIELD: Partial<Record<TxOptionalColumn, keyof TxTableRow>> = { reference: "externalId", fee: "fee", net: "amountNet" };
+
+/**
+ * A row as the table reads it: only its fields go into the page's flight data, those without a
+ * value left out, and an optional column's only when it is shown.
+ */
+function txTableRow(r: TransactionListRow, cols: readonly TxOptionalColumn[]): SentTxRow {
+  const row: TxTableRow = {
+    transactionId: r.transactionId,
+    externalId: r.externalId,
+    type: r.type,
+    source: r.source,
+    method: r.method,
+    status: r.status,
+    reportedStatus: r.reportedStatus,
+    amount: r.amount,
+    fee: r.fee,
+    amountNet: r.amountNet,
+    currency: r.currency,
+    createdAt: r.createdAt,
+    verifiedAt: r.verifiedAt,
+    webhookEvent: r.webhookEvent,
+    flow: r.flow,
+    counterparty: r.counterparty,
+    description: r.description,
+  };
+  const hidden = new Set<string>(Object.entries(OPTIONAL_FIELD).flatMap(([col, field]) => (cols.includes(col as TxOptionalColumn) ? [] : [field])));
+  return Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null && !hidden.has(k))) as SentTxRow;
+}
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -85,7 +116,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         ) : (
           <>
             <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-              <TransactionsTable rows={page.rows} sort={view.sort} columns={params.cols} />
+              <TransactionsTable rows={page.rows.map((r) => txTableRow(r, params.cols))} sort={view.sort} columns={params.cols} />
             </Card>
             <Pager page={page} params={params} t={t} locale={locale} />
           </>

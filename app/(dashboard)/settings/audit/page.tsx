@@ -7,10 +7,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { authorizePage } from "@/lib/auth/authorize";
 import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
-import { readAudit, type AuditReading } from "@/lib/audit/sentence";
+import { readAudit } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db";
 import { formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -19,6 +19,7 @@ import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
 import { listMembers } from "@/lib/team/members";
 import type { MessageKey } from "@/lib/i18n";
+import { AuditRows, type AuditRow } from "./audit-rows";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -116,49 +117,23 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             </TableRow>
           </TableHeader>
           <TableBody>
-            {log.items.map((e) => (
-              <TableRow key={e.id} data-testid="audit-row">
-                <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
-                <TableCell>
-                  {e.user ? (
-                    <>
-                      <div>{e.user.name}</div>
-                      <div className="text-xs text-muted-foreground">{e.user.email}</div>
-                    </>
-                  ) : (
-                    <span className="text-muted-foreground">{t("credentials.system")}</span>
-                  )}
-                </TableCell>
-                <TableCell>{actionLabel(e.action)}</TableCell>
-                <TableCell className="max-w-md">
-                  <AuditDetails reading={readAudit(e, t, locale)} />
-                </TableCell>
-                <TableCell className="font-mono text-xs">{e.address ?? "—"}</TableCell>
-              </TableRow>
-            ))}
+            <AuditRows
+              rows={log.items.map(
+                (e): AuditRow => ({
+                  k: String(e.id),
+                  at: formatDateTime(e.createdAt, locale),
+                  user: e.user ? { name: e.user.name, email: e.user.email } : null,
+                  action: actionLabel(e.action),
+                  reading: readAudit(e, t, locale),
+                  address: e.address,
+                }),
+              )}
+              system={t("credentials.system")}
+            />
           </TableBody>
         </Table>
       )}
       <LogPager href={(before) => `/settings/audit${query({ before })}`} before={f.before} nextBefore={log.nextBefore} t={t} />
     </SectionCard>
-  );
-}
-
-/** The entry's sentence, then its other details under their labels. */
-function AuditDetails({ reading }: { reading: AuditReading }) {
-  return (
-    <div className="grid gap-1" data-testid="audit-sentence">
-      <p className="text-sm">{reading.sentence}</p>
-      {reading.details.length > 0 && (
-        <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
-          {reading.details.map((d, i) => (
-            <div key={i} className="flex gap-1">
-              <dt className="text-muted-foreground">{d.label}</dt>
-              <dd className="break-all">{d.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </div>
   );
 }

@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Activity, Download } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";
-import { CopyValue } from "@/components/ui/copy-value";
 import { CopyValues } from "@/components/ui/copy-values";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiContext } from "@/lib/api-context";
 import { listRequestLog, rateHeadroom } from "@/lib/api-context/request-log-query";
 import { REQUEST_LOG_RETENTION_DAYS } from "@/lib/api-context/request-log";
@@ -21,6 +19,7 @@ import { loadRequestLogSearchParams, serializeRequestLogSearchParams } from "@/l
 import { present } from "@/lib/search-params";
 import { LogPager } from "@/components/shell/log-pager";
 import { RateHeadroom } from "@/components/settings/rate-headroom";
+import { LogRows, type LogRow } from "./log-rows";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -94,41 +93,24 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {log.items.map((e) => (
-                  <TableRow key={e.id} data-testid="request-log-row">
-                    <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt, locale)}</TableCell>
-                    <TableCell>
-                      <span className="font-mono text-xs">
-                        {e.method} {e.path}
-                      </span>
-                      <div className="text-xs text-muted-foreground">
-                        {t(`environments.${e.environment}`)}
-                        {e.credentialName ? ` · ${e.credentialName}` : ""}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap items-center gap-1">
-                        <Badge variant={e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive"}>
-                          {e.status === 0 ? t("developers.noAnswer") : e.status}
-                        </Badge>
-                        {e.errorCode && <span className="font-mono text-xs">{e.errorCode}</span>}
-                      </div>
-                      {e.local && <div className="text-xs text-muted-foreground">{t("developers.heldByBudget")}</div>}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{t("developers.ms", { ms: e.latencyMs })}</TableCell>
-                    <TableCell>
-                      {e.requestId ? (
-                        <span className="flex items-center gap-1">
-                          <span className="font-mono text-xs">{e.requestId}</span>
-                          <CopyValue value={e.requestId} label={t("developers.copyRequestId")} />
-                        </span>
-                      ) : (
-                        <span className="text-muted-foreground">—</span>
-                      )}
-                    </TableCell>
-                    <TableCell>{e.user?.name ?? <span className="text-muted-foreground">{t("credentials.system")}</span>}</TableCell>
-                  </TableRow>
-                ))}
+                <LogRows
+                  rows={log.items.map(
+                    (e): LogRow => ({
+                      k: String(e.id),
+                      at: formatDateTime(e.createdAt, locale),
+                      call: `${e.method} ${e.path}`,
+                      via: `${t(`environments.${e.environment}`)}${e.credentialName ? ` · ${e.credentialName}` : ""}`,
+                      status: e.status === 0 ? t("developers.noAnswer") : String(e.status),
+                      tone: e.local ? "warning" : e.status >= 200 && e.status < 400 ? "success" : "destructive",
+                      code: e.errorCode,
+                      held: e.local,
+                      ms: t("developers.ms", { ms: e.latencyMs }),
+                      requestId: e.requestId,
+                      member: e.user?.name ?? null,
+                    }),
+                  )}
+                  text={{ held: t("developers.heldByBudget"), copy: t("developers.copyRequestId"), system: t("credentials.system") }}
+                />
               </TableBody>
             </Table>
           </CopyValues>
