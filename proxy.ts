@@ -12,6 +12,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { decodeSessionToken } from "@/lib/auth/session-decode";
 import { contentSecurityPolicy, NONCE_HEADER } from "@/lib/security/csp";
 
 // Route handlers below answer for themselves (401 rather than a redirect a script cannot follow).
@@ -33,7 +34,7 @@ function secured(req: NextRequest, response: (headers: Headers) => NextResponse)
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   if (!PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
-    const token = await getToken({ req, secret: env().AUTH_SECRET, secureCookie: req.nextUrl.protocol === "https:" });
+    const token = await getToken({ req, secret: env().AUTH_SECRET, secureCookie: req.nextUrl.protocol === "https:", decode: decodeSessionToken });
     if (!token?.sub) {
       const url = new URL("/login", req.nextUrl);
       if (pathname !== "/") url.searchParams.set("callbackUrl", pathname + search);

@@ -4,10 +4,11 @@
  * Send, Receive, Convert, Account) and an action (a PIX charge created through its server action,
  * which calls the sandbox), on a fresh PostgreSQL with the demo and its sandbox.
  *
- * 1. Before and after in one run: one instance as it was before issue 31 (`PERF_BASELINE=1`,
- *    lib/perf-baseline.ts) and one as it is, each on a database of its own, measured in turns:
- *    requests a second and the CPU time its processes spent per request (from /proc), medians of
- *    the rounds.
+ * 1. Before and after in one run: one instance as it was before issue 31 and one as it is, each
+ *    on a database of its own, measured in turns: requests a second and the CPU time its processes
+ *    spent per request (from /proc), medians of the rounds. "Before" is the build of
+ *    `BENCH_BEFORE_REF` (`fbb8991`: main just before issue 31's first merge, built once in a
+ *    worktree of its own) or, without it, this build with `PERF_BASELINE=1` (bench/support/before.ts).
  * 2. Scale out: one instance, then two behind the local balancer (`npm run start:cluster`), then the
  *    same two addressed directly in turn (what the balancer itself costs).
  *
@@ -21,7 +22,7 @@ import type { Benchmark, BenchRow } from "./types";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";
 import { benchPostgresUrl, freshPostgresDatabase } from "./support/pg";
-import { beforeAfter, driveMix, type MixRun } from "./support/mix";
+import { beforeAfterRows, driveMix, type MixRun } from "./support/mix";
 
 const USERS = 8;
 const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 20);
@@ -29,14 +30,17 @@ const SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS ?? 20);
 const ROUNDS = Number(process.env.CLUSTER_BENCH_ROUNDS ?? 4);
 const ROUND_SECONDS = Number(process.env.CLUSTER_BENCH_ROUND_SECONDS ?? 10);
 
-async function stack(pgUrl: string, instances: number, env: Record<string, string> = {}) {
+async function stack(pgUrl: string, instances: number, env: Record<string, string> = {}, root?: string) {
   const db = await freshPostgresDatabase(pgUrl, `bench_cluster${instances}`);
-  const app = await startBenchDashboard({ withSandbox: true, databaseUrl: db.url, env: { CLUSTER_INSTANCES: String(instances), SEED_DEMO: "true", SYNC_INTERVAL_SECONDS: "3600", ...env } });
+  const app = await startBenchDashboard({ withSandbox: true, databaseUrl: db.url, root, env: { CLUSTER_INSTANCES: String(instances), SEED_DEMO: "true", SYNC_INTERVAL_SECONDS: "3600", ...env } });
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) cookies.push(await signInCookie(app.url, app.admin.email, app.admin.password));
   return {
     app,
     cookies,
+    url: app.url,
+    pid: app.pid,
+    root: app.root,
     async stop() {
       await app.stop();
       await db.drop();
@@ -65,30 +69,12 @@ const bench: Benchmark = {
   async run() {
     const pgUrl = benchPostgresUrl();
     if (!pgUrl) return [{ metric: "skipped", value: 0, unit: "", note: "set BENCH_DATABASE_URL or TEST_DATABASE_URL" }];
-    const rows: BenchRow[] = [];
-
     // 1. Before and after, one instance each, in turns.
-    const before = await stack(pgUrl, 1, { PERF_BASELINE: "1" });
-    const after = await stack(pgUrl, 1).catch(async (e) => {
-      await before.stop();
-      throw e;
-    });
-    try {
-      const r = await beforeAfter(
-        { before: { url: before.app.url, pid: before.app.pid, cookies: before.cookies }, after: { url: after.app.url, pid: after.app.pid, cookies: after.cookies } },
-        ROUNDS,
-        ROUND_SECONDS,
-      );
-      const mixNote = (x: (typeof r)["before"]) =>
-        `p50 ${x.p50.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.requests} requests (${x.actions} charges), ${x.errors} errors, machine ${(x.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × 16 in flight, ${ROUNDS} rounds of ${ROUND_SECONDS} s in turns`;
-      rows.push({ metric: "[PostgreSQL] page mix, 1 instance, before (PERF_BASELINE=1)", value: r.before.throughput, unit: "req/s", note: mixNote(r.before) });
-      rows.push({ metric: "[PostgreSQL] page mix, 1 instance, after", value: r.after.throughput, unit: "req/s", ratio: { value: r.after.throughput / r.before.throughput, against: "before" }, note: mixNote(r.after) });
-      rows.push({ metric: "[PostgreSQL] CPU per request, before", value: r.before.cpuMsPerRequest, unit: "ms", note: "the dashboard's processes (not the sandbox), median of the rounds" });
-      rows.push({ metric: "[PostgreSQL] CPU per request, after (target ≤ 20 ms)", value: r.after.cpuMsPerRequest, unit: "ms", ratio: { value: r.after.cpuMsPerRequest / r.before.cpuMsPerRequest, against: "before" } });
-    } finally {
-      await before.stop();
-      await after.stop();
-    }
+    const rows: BenchRow[] = await beforeAfterRows(
+      "[PostgreSQL] 1 instance,",
+      (which, spec) => (which === "before" ? stack(pgUrl, 1, spec.env, spec.root) : stack(pgUrl, 1)),
+      { users: USERS, rounds: ROUNDS, seconds: ROUND_SECONDS },
+    );
 
     // 2. Scale out (as it is now).
     const one = (await measure(1, pgUrl)).balanced;

@@ -1,9 +1,14 @@
 /**
  * The dashboard's foundation, on the embedded PGlite with the demo connected to its sandbox:
- * - before and after issue 31 ("Lighter pages") in one run: an instance as it was
- *   (`PERF_BASELINE=1`, lib/perf-baseline.ts) and one as it is, measured in turns under the page
- *   mix of bench/support/mix.ts: requests a second, the CPU time the dashboard's processes spent per
- *   request (from /proc), and the HTML of every signed-in page;
+ * - before and after issue 31 ("Lighter pages") in one run: an instance as it was and one as it
+ *   is, measured in turns under the page mix of bench/support/mix.ts: requests a second and the CPU
+ *   time the dashboard's processes spent per request (from /proc). "Before" is the build of
+ *   `BENCH_BEFORE_REF` (`BENCH_BEFORE_REF=fbb8991`: main just before issue 31's first merge, built
+ *   once in a worktree of its own) or, without it, this build with `PERF_BASELINE=1`
+ *   (lib/perf-baseline.ts: what issue 31 keeps in process off, the whole dictionary in every page),
+ *   bench/support/before.ts;
+ * - the HTML of every signed-in page, against this build with `PERF_BASELINE=1` (which brings back
+ *   the whole dictionary only);
  * - how fast the sign-in page and the Overview answer (server response time of the production build);
  * - how much JavaScript each route sends to the browser, gzipped.
  */
@@ -11,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import type { Benchmark, BenchRow } from "./types";
 import { median, percentile } from "./stats";
 import { signInCookie, startBenchDashboard } from "./support/dashboard";
-import { beforeAfter } from "./support/mix";
+import { beforeAfterRows } from "./support/mix";
 
 const USERS = 8;
 const ROUNDS = Number(process.env.DASHBOARD_BENCH_ROUNDS ?? 4);
@@ -100,27 +105,22 @@ const bench: Benchmark = {
   name: "dashboard foundation (PGlite): before and after issue 31, response times, HTML and JS per route",
   budgetSeconds: 600,
   async run() {
+    // Before and after, in turns (both stacks stopped once measured).
+    const rows: BenchRow[] = await beforeAfterRows(
+      "[PGlite]",
+      async (which, spec) => {
+        const app = await startBenchDashboard({ withSandbox: true, ...(which === "before" ? { env: spec.env, root: spec.root } : {}) });
+        return { url: app.url, pid: app.pid, root: app.root, cookies: await signedIn(app).catch(async (e) => (await app.stop(), Promise.reject(e))), stop: () => app.stop() };
+      },
+      { users: USERS, rounds: ROUNDS, seconds: ROUND_SECONDS },
+    );
     const before = await startBenchDashboard({ withSandbox: true, env: { PERF_BASELINE: "1" } });
     const after = await startBenchDashboard({ withSandbox: true }).catch(async (e) => {
       await before.stop();
       throw e;
     });
     try {
-      const rows: BenchRow[] = [];
       const cookies = { before: await signedIn(before), after: await signedIn(after) };
-
-      // Before and after, in turns.
-      const r = await beforeAfter(
-        { before: { url: before.url, pid: before.pid, cookies: cookies.before }, after: { url: after.url, pid: after.pid, cookies: cookies.after } },
-        ROUNDS,
-        ROUND_SECONDS,
-      );
-      const mixNote = (x: (typeof r)["before"]) =>
-        `p50 ${x.p50.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.requests} requests (${x.actions} charges), ${x.errors} errors, machine ${(x.cpuBusy * 100).toFixed(0)}% busy; ${USERS} users × 16 in flight, ${ROUNDS} rounds of ${ROUND_SECONDS} s in turns`;
-      rows.push({ metric: "[PGlite] page mix, before (PERF_BASELINE=1)", value: r.before.throughput, unit: "req/s", note: mixNote(r.before) });
-      rows.push({ metric: "[PGlite] page mix, after", value: r.after.throughput, unit: "req/s", ratio: { value: r.after.throughput / r.before.throughput, against: "before" }, note: mixNote(r.after) });
-      rows.push({ metric: "[PGlite] CPU per request, before", value: r.before.cpuMsPerRequest, unit: "ms", note: "the dashboard's process (not the sandbox), median of the rounds" });
-      rows.push({ metric: "[PGlite] CPU per request, after (target ≤ 20 ms)", value: r.after.cpuMsPerRequest, unit: "ms", ratio: { value: r.after.cpuMsPerRequest / r.before.cpuMsPerRequest, against: "before" } });
 
       // The HTML of every signed-in page, before and after (target ≤ 100 KB each).
       const pages = [...SIGNED_IN_PAGES, ...(await detailPages(after.url, cookies.after[0]!))];

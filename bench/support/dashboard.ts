@@ -41,10 +41,12 @@ export async function freePortRun(n: number): Promise<number> {
  * `databaseUrl`: PostgreSQL instead of the embedded PGlite; `env`: more environment variables;
  * `dataDir`: start on an existing data folder (kept at stop), e.g. one a bench filled while stopped;
  * restart it with the same `sandboxPort` (the demo's credential remembers the sandbox's address).
+ * `root`: another checkout to run (a benchmark's "before", bench/support/before.ts), built there.
  */
-export async function startBenchDashboard(opts: { withSandbox?: boolean; databaseUrl?: string; env?: Record<string, string>; dataDir?: string; keepData?: boolean; sandboxPort?: number } = {}) {
-  if (!existsSync(".next/BUILD_ID")) {
-    const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+export async function startBenchDashboard(opts: { withSandbox?: boolean; databaseUrl?: string; env?: Record<string, string>; dataDir?: string; keepData?: boolean; sandboxPort?: number; root?: string } = {}) {
+  const root = opts.root ?? process.cwd();
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (r.status !== 0) throw new Error("next build failed");
   }
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
@@ -55,6 +57,7 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   const sandbox = sandboxUrl ? { SANDBOX: "on", PAYMENT_API_BASE_URL: sandboxUrl } : { SANDBOX: "off" };
   // tsx as a loader in start.ts's own process: `pid` is start.ts, and a signal reaches it directly.
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: opts.databaseUrl ?? "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -76,6 +79,8 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Record<string, string>;
   return {
     url: `http://127.0.0.1:${port}`,
+    /** the checkout it runs (its build's server actions: serverActionId) */
+    root,
     dataDir,
     /** the processes of the dashboard (not the sandbox): for reading their memory */
     pid: child.pid!,
@@ -130,9 +135,9 @@ export async function signInCookie(url: string, email: string, password: string)
   return cookie();
 }
 
-/** A server action's id in the build's manifest (what the browser sends as `Next-Action`), by its exported name. */
-export function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
+/** A server action's id in the build's manifest (what the browser sends as `Next-Action`), by its exported name; `root`: whose build. */
+export function serverActionId(exportedName: string, root = process.cwd()): string {
+  const manifest = JSON.parse(readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
   const hit = Object.entries(manifest.node).find(([, e]) => e.exportedName === exportedName);
   if (!hit) throw new Error(`${exportedName} is not in the build's server-reference manifest`);
   return hit[0];

@@ -7,6 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { median } from "../stats";
+import type { BenchRow } from "../types";
+import { beforeStack, type BeforeStack } from "./before";
 import { serverActionId } from "./dashboard";
 
 export const PAGES = ["/overview", "/transactions", "/send", "/receive", "/convert", "/account"];
@@ -67,10 +69,11 @@ export type MixRun = { samples: number[]; errors: number; actions: number; reque
 /**
  * `urls`: where requests go, in turn (one balancer, or the instances themselves). `cpuOf`: the pids
  * whose process trees serve them, for the CPU each request cost.
+ * `root`: the checkout whose build serves them (its server actions' ids), this one by default.
  */
-export async function driveMix(urls: string[], cookies: string[], seconds: number, opts: { concurrency?: number; cpuOf?: number[] } = {}): Promise<MixRun> {
+export async function driveMix(urls: string[], cookies: string[], seconds: number, opts: { concurrency?: number; cpuOf?: number[]; root?: string } = {}): Promise<MixRun> {
   const concurrency = opts.concurrency ?? 16;
-  const actionId = serverActionId("createChargeAction");
+  const actionId = serverActionId("createChargeAction", opts.root);
   const samples: number[] = [];
   let errors = 0;
   let actions = 0;
@@ -122,17 +125,15 @@ export async function driveMix(urls: string[], cookies: string[], seconds: numbe
  * Before and after in one run: the two stacks measured in turns (`rounds` of `seconds` each), so
  * that the machine's drift (other work, heat) falls on both alike; the medians of the rounds.
  */
-export async function beforeAfter(
-  stacks: { before: { url: string; pid: number; cookies: string[] }; after: { url: string; pid: number; cookies: string[] } },
-  rounds: number,
-  seconds: number,
-): Promise<Record<"before" | "after", { throughput: number; cpuMsPerRequest: number; p50: number; p99: number; errors: number; actions: number; requests: number; cpuBusy: number }>> {
+type MixStack = { url: string; pid: number; cookies: string[]; root?: string };
+export type MixSummary = { throughput: number; cpuMsPerRequest: number; p50: number; p99: number; errors: number; actions: number; requests: number; cpuBusy: number };
+
+export async function beforeAfter(stacks: { before: MixStack; after: MixStack }, rounds: number, seconds: number): Promise<Record<"before" | "after", MixSummary>> {
   const runs: Record<"before" | "after", MixRun[]> = { before: [], after: [] };
-  for (const s of ["before", "after"] as const) await driveMix([stacks[s].url], stacks[s].cookies, 3, { cpuOf: [stacks[s].pid] }); // warm-up
+  const drive = (s: "before" | "after", secs: number) => driveMix([stacks[s].url], stacks[s].cookies, secs, { cpuOf: [stacks[s].pid], root: stacks[s].root });
+  for (const s of ["before", "after"] as const) await drive(s, 3); // warm-up
   for (let r = 0; r < rounds; r++) {
-    for (const s of r % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
-      runs[s].push(await driveMix([stacks[s].url], stacks[s].cookies, seconds, { cpuOf: [stacks[s].pid] }));
-    }
+    for (const s of r % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) runs[s].push(await drive(s, seconds));
   }
   const sum = (s: "before" | "after") => {
     const all = runs[s].flatMap((r) => r.samples).sort((a, b) => a - b);
@@ -148,4 +149,37 @@ export async function beforeAfter(
     };
   };
   return { before: sum("before"), after: sum("after") };
+}
+
+/**
+ * The before-and-after part of `npm run bench -- dashboard` and `cluster`: starts the "before"
+ * (bench/support/before.ts: `BENCH_BEFORE_REF`'s build, else this build with PERF_BASELINE=1) and
+ * this build with `start`, measures them in turns, stops both, and gives the report's rows under
+ * `label` ("[PGlite]", "[PostgreSQL] … 1 instance").
+ */
+export async function beforeAfterRows<S extends MixStack & { stop(): Promise<void> }>(
+  label: string,
+  start: (which: "before" | "after", before: BeforeStack) => Promise<S>,
+  opts: { users: number; rounds: number; seconds: number },
+): Promise<BenchRow[]> {
+  const spec = beforeStack();
+  const before = await start("before", spec);
+  const after = await start("after", spec).catch(async (e) => {
+    await before.stop();
+    throw e;
+  });
+  try {
+    const r = await beforeAfter({ before, after }, opts.rounds, opts.seconds);
+    const note = (x: MixSummary) =>
+      `p50 ${x.p50.toFixed(0)} ms, p99 ${x.p99.toFixed(0)} ms, ${x.requests} requests (${x.actions} charges), ${x.errors} errors, machine ${(x.cpuBusy * 100).toFixed(0)}% busy; ${opts.users} users × 16 in flight, ${opts.rounds} rounds of ${opts.seconds} s in turns`;
+    return [
+      { metric: `${label} page mix, before (${spec.label})`, value: r.before.throughput, unit: "req/s", note: note(r.before) },
+      { metric: `${label} page mix, after (target ×3 before)`, value: r.after.throughput, unit: "req/s", ratio: { value: r.after.throughput / r.before.throughput, against: "before" }, note: note(r.after) },
+      { metric: `${label} CPU per request, before (${spec.label})`, value: r.before.cpuMsPerRequest, unit: "ms", note: "the dashboard's processes (not the sandbox), median of the rounds" },
+      { metric: `${label} CPU per request, after (target ≤ 20 ms)`, value: r.after.cpuMsPerRequest, unit: "ms", ratio: { value: r.after.cpuMsPerRequest / r.before.cpuMsPerRequest, against: "before" } },
+    ];
+  } finally {
+    await before.stop();
+    await after.stop();
+  }
 }

@@ -4,7 +4,7 @@
  * not when their session token expires. No Next.js imports, so it is unit
  * tested directly against PGlite and PostgreSQL.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/driver";
 import * as schema from "@/lib/db/schema";
 import { can, type Permission, type Role } from "./roles";
@@ -47,25 +47,29 @@ export class AuthorizationError extends Error {
   }
 }
 
-/** The caller's user row and memberships, with the active organisation resolved; null when the user is gone. */
-export async function loadAccess(db: Database<typeof schema>, userId: string): Promise<Access | { userId: string; memberships: [] } | null> {
-  // The user and their memberships (oldest first) in one statement: every request reads them.
-  const [row] = await db
-    .select({
-      user: schema.users,
-      memberships: sql<Membership[]>`coalesce((
+/** The memberships of a user (oldest first), as one JSON value of the same statement: `userId` is an SQL expression. */
+export const membershipsJson = (userId: SQL) => sql<Membership[]>`coalesce((
         select json_agg(json_build_object('organizationId', mm.organization_id, 'organizationName', oo.name, 'role', mm.role,
           'apiEnvironment', mm.api_environment, 'requireTwoFactor', oo.require_two_factor) order by mm.created_at, mm.organization_id)
-        from memberships mm join organizations oo on oo.id = mm.organization_id where mm.user_id = ${userId}), '[]'::json)`,
-    })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const { user } = row;
-  const memberships: Membership[] = typeof row.memberships === "string" ? JSON.parse(row.memberships) : row.memberships;
+        from memberships mm join organizations oo on oo.id = mm.organization_id where mm.user_id = ${userId}), '[]'::json)`;
+
+/** What an access is made of: the user's own fields and their memberships (a JSON array, or its text). */
+export type AccessRow = {
+  id: string;
+  email: string;
+  name: string;
+  locale: schema.Locale | null;
+  timeZone: string | null;
+  activeOrganizationId: string | null;
+  twoFactorEnabled: boolean;
+  memberships: Membership[] | string;
+};
+
+/** The access of a user row (lib/auth/sessions.ts reads it in the session's own statement). */
+export function accessFromRow(user: AccessRow): Access | { userId: string; memberships: [] } {
+  const memberships: Membership[] = typeof user.memberships === "string" ? JSON.parse(user.memberships) : user.memberships;
   const active = memberships.find((m) => m.organizationId === user.activeOrganizationId) ?? memberships[0];
-  if (!active) return { userId, memberships: [] };
+  if (!active) return { userId: user.id, memberships: [] };
   return {
     userId: user.id,
     email: user.email,
@@ -77,9 +81,30 @@ export async function loadAccess(db: Database<typeof schema>, userId: string): P
     role: active.role,
     apiEnvironment: active.apiEnvironment,
     memberships,
-    twoFactorEnabled: user.totpEnabledAt !== null,
+    twoFactorEnabled: user.twoFactorEnabled,
     twoFactorRequired: active.requireTwoFactor && policyCoversRole(active.role),
   };
+}
+
+/** The caller's user row and memberships, with the active organisation resolved; null when the user is gone. */
+export async function loadAccess(db: Database<typeof schema>, userId: string): Promise<Access | { userId: string; memberships: [] } | null> {
+  // The user and their memberships (oldest first) in one statement: every request reads them.
+  const u = schema.users;
+  const [row] = await db
+    .select({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      locale: u.locale,
+      timeZone: u.timeZone,
+      activeOrganizationId: u.activeOrganizationId,
+      twoFactorEnabled: sql<boolean>`${u.totpEnabledAt} is not null`,
+      memberships: membershipsJson(sql`${userId}`),
+    })
+    .from(u)
+    .where(eq(u.id, userId))
+    .limit(1);
+  return row ? accessFromRow(row) : null;
 }
 
 /** Throws AuthorizationError unless `userId` is a member of an organisation whose role grants `permission`. */

@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 import { getDb } from "@/lib/db";
 import { sessionClaims } from "./session-token";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
-import { checkSession, type SessionRefusal } from "./sessions";
+import { checkSessionWithAccess, type SessionRefusal } from "./sessions";
 import type { Permission } from "./roles";
 import { annotateRequest } from "@/lib/observability/context";
 
@@ -38,10 +38,11 @@ const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof
   const userId = claims?.userId;
   if (!userId) return { access: null, ended: null };
   const db = await getDb();
-  const live = await checkSession(db, claims.sessionId, sessionClock());
+  // The session's row and the member's access in one statement.
+  const live = await checkSessionWithAccess(db, claims.sessionId, sessionClock());
   if (!live.ok) return { access: null, ended: live.reason };
   if (live.session.userId !== userId) return { access: null, ended: "missing" };
-  const access = await loadAccess(db, userId);
+  const { access } = live;
   if (access && "role" in access) access.session = { id: live.session.id, twoFactor: live.session.twoFactor, authenticatedAt: live.session.authenticatedAt };
   // The request's log line names the member and the organisation they act in.
   annotateRequest({ memberId: userId, ...(access && "organizationId" in access ? { organizationId: access.organizationId } : {}) });

@@ -14,6 +14,7 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
+import { accessFromRow, membershipsJson, type Access } from "./access";
 
 export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 export const DEFAULT_IDLE_MINUTES = 30;
@@ -49,26 +50,70 @@ export type SessionRefusal = "missing" | "revoked" | "expired" | "idle";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows?: T[] }).rows ?? []));
 
-/** The session if it may serve a request now (and marks it used), else why not. */
-export async function checkSession(db: Db, sessionId: string | null | undefined, now = new Date()): Promise<{ ok: true; session: LiveSession } | { ok: false; reason: SessionRefusal }> {
-  if (!sessionId || !UUID.test(sessionId)) return { ok: false, reason: "missing" };
-  const r = await db.execute(sql`
-    select s.id, s.user_id, s.two_factor, s.authenticated_at, s.last_seen_at, s.expires_at, s.revoked_at,
-           coalesce(o.session_idle_minutes, ${DEFAULT_IDLE_MINUTES}) as idle_minutes
-    from sessions s
-    join users u on u.id = s.user_id
-    left join organizations o on o.id = u.active_organization_id
-    where s.id = ${sessionId}`);
-  const row = rowsOf<{ id: string; user_id: string; two_factor: boolean; authenticated_at: string | Date; last_seen_at: string | Date; expires_at: string | Date; revoked_at: unknown; idle_minutes: number }>(r)[0];
+type SessionRow = { id: string; user_id: string; two_factor: boolean; authenticated_at: string | Date; last_seen_at: string | Date; expires_at: string | Date; revoked_at: unknown; idle_minutes: number };
+
+/** The session's columns and its idle timeout (the member's active organisation's), for `sessions s join users u`. */
+const sessionColumns = sql`s.id, s.user_id, s.two_factor, s.authenticated_at, s.last_seen_at, s.expires_at, s.revoked_at,
+           coalesce(o.session_idle_minutes, ${sql.raw(String(DEFAULT_IDLE_MINUTES))}) as idle_minutes`;
+
+/** Whether the session's row lets it serve a request at `now` (and marks it used). */
+async function judge(db: Db, row: SessionRow | undefined, now: Date): Promise<{ ok: true; session: LiveSession } | { ok: false; reason: SessionRefusal }> {
   if (!row) return { ok: false, reason: "missing" };
   if (row.revoked_at) return { ok: false, reason: "revoked" };
   if (new Date(row.expires_at) <= now) return { ok: false, reason: "expired" };
   const lastSeen = new Date(row.last_seen_at);
   if (now.getTime() - lastSeen.getTime() > Number(row.idle_minutes) * 60_000) return { ok: false, reason: "idle" };
   if (now.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) {
-    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
+    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, row.id));
   }
   return { ok: true, session: { id: row.id, userId: row.user_id, twoFactor: row.two_factor, authenticatedAt: new Date(row.authenticated_at) } };
+}
+
+/** The session if it may serve a request now (and marks it used), else why not. */
+export async function checkSession(db: Db, sessionId: string | null | undefined, now = new Date()): Promise<{ ok: true; session: LiveSession } | { ok: false; reason: SessionRefusal }> {
+  if (!sessionId || !UUID.test(sessionId)) return { ok: false, reason: "missing" };
+  const r = await db.execute(sql`
+    select ${sessionColumns}
+    from sessions s
+    join users u on u.id = s.user_id
+    left join organizations o on o.id = u.active_organization_id
+    where s.id = ${sessionId}`);
+  return judge(db, rowsOf<SessionRow>(r)[0], now);
+}
+
+/**
+ * checkSession and lib/auth/access.ts's loadAccess in one statement (every request of a signed-in
+ * member makes both): the session judged as checkSession judges it, and the member's access read
+ * from the same snapshot. `access` is null when the user has no organisation left to act in.
+ */
+export async function checkSessionWithAccess(
+  db: Db,
+  sessionId: string | null | undefined,
+  now = new Date(),
+): Promise<{ ok: true; session: LiveSession; access: Access | { userId: string; memberships: [] } } | { ok: false; reason: SessionRefusal }> {
+  if (!sessionId || !UUID.test(sessionId)) return { ok: false, reason: "missing" };
+  const r = await db.execute(sql`
+    select ${sessionColumns},
+           u.email, u.name, u.locale, u.time_zone, u.active_organization_id, u.totp_enabled_at is not null as two_factor_enabled,
+           ${membershipsJson(sql`s.user_id`)} as memberships
+    from sessions s
+    join users u on u.id = s.user_id
+    left join organizations o on o.id = u.active_organization_id
+    where s.id = ${sessionId}`);
+  const row = rowsOf<SessionRow & { email: string; name: string; locale: schema.Locale | null; time_zone: string | null; active_organization_id: string | null; two_factor_enabled: boolean; memberships: string | never[] }>(r)[0];
+  const live = await judge(db, row, now);
+  if (!live.ok) return live;
+  const access = accessFromRow({
+    id: row!.user_id,
+    email: row!.email,
+    name: row!.name,
+    locale: row!.locale,
+    timeZone: row!.time_zone,
+    activeOrganizationId: row!.active_organization_id,
+    twoFactorEnabled: row!.two_factor_enabled,
+    memberships: row!.memberships,
+  });
+  return { ...live, access };
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason, userId?: string): Promise<boolean> {

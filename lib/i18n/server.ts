@@ -25,10 +25,24 @@ export const getLocale = cache(async (): Promise<Locale> => localeOf(await membe
 /** The zone the member reads dates in: the one they chose on Preferences, else their language's market. */
 export const getTimeZone = cache(async (): Promise<string> => memberTimeZone(await getLocale(), (await memberOrNull())?.timeZone));
 
+/**
+ * Translators by language and zone, for the life of the process: a translator is a pure function of
+ * its dictionary, language and zone, and a page asks for one several times (layouts, metadata, the
+ * page and its parts), each of which built one (use-intl's configuration and formatters).
+ */
+const translators = new Map<string, ReturnType<typeof createTranslator>>();
+
 function i18nOf(locale: Locale, timeZone: string) {
   setRequestTimeZone(timeZone);
   const messages = getMessages(locale);
-  return { locale, timeZone, messages, t: createTranslator(messages, locale, timeZone) };
+  const key = `${locale}|${timeZone}`;
+  let t = translators.get(key);
+  if (!t) {
+    // A bound on what odd zones could add (the zones are IANA names a member chose).
+    if (translators.size >= 500) translators.clear();
+    translators.set(key, (t = createTranslator(messages, locale, timeZone)));
+  }
+  return { locale, timeZone, messages, t };
 }
 
 /** The request's language and time zone; the date formatters of ./format then write in that zone. */

@@ -38,18 +38,19 @@ export async function attentionItems(db: Db, access: Access, target: Scope, q: A
   const now = await (await apiContext()).providerNow(target);
   const mayApprove = can(access.role, "money.approve");
   const org = target.organizationId;
-  const [alerts, payouts, batches, failed, findings] = await keep(
-    `attention:${org}:${target.environment}:${q.from}:${q.to}:${q.timeZone}`,
-    [badgesTag(org), mirrorTag(org), `org:${org}`],
-    () =>
-      Promise.all([
-        infractionAlerts(db, target, now),
-        listPayouts(db, target, { states: ["awaiting_approval"], limit: 50 }),
-        awaitingBatches(db, target),
-        countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone),
-        openFindings(db, target),
-      ]),
-  );
+  const period = `${org}:${target.environment}:${q.from}:${q.to}:${q.timeZone}`;
+  // Each part under the tags of what changes it, so that a new transaction (a charge created, a
+  // webhook) reloads only what the mirror decides: the failed cash-outs and the findings.
+  const [alerts, [payouts, batches], [failed, findings]] = await Promise.all([
+    // The provider's clock comes from the credential (`org:`): the deadlines are judged on it.
+    keep(`attention-alerts:${org}:${target.environment}`, [badgesTag(org), `org:${org}`], () => infractionAlerts(db, target, now)),
+    keep(`attention-approvals:${org}:${target.environment}`, [badgesTag(org)], () =>
+      Promise.all([listPayouts(db, target, { states: ["awaiting_approval"], limit: 50 }), awaitingBatches(db, target)]),
+    ),
+    keep(`attention-mirror:${period}`, [mirrorTag(org)], () =>
+      Promise.all([countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone), openFindings(db, target)]),
+    ),
+  ]);
   const items: AttentionItem[] = alerts.due.map((i) => ({
     kind: "infraction",
     id: i.infractionId,

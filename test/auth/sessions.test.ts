@@ -6,9 +6,10 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
-import { checkSession, createSession, listSessions, revokeSession, SESSION_LIFETIME_MS } from "@/lib/auth/sessions";
+import { checkSession, checkSessionWithAccess, createSession, listSessions, revokeSession, SESSION_LIFETIME_MS } from "@/lib/auth/sessions";
 import { changePassword, endAllSessions, setSecurityPolicy } from "@/lib/auth/account-security";
 import { removeMember } from "@/lib/team/members";
+import { loadAccess } from "@/lib/auth/access";
 import { createFirstAdmin } from "@/lib/organizations/setup";
 import { describeEachDatabase } from "../support/databases";
 import { invitedMember, STRONG_PASSWORD } from "../support/team";
@@ -70,5 +71,20 @@ describeEachDatabase("sessions", (db) => {
     expect(await checkSession(db(), other)).toEqual({ ok: false, reason: "revoked" });
     await removeMember(db(), org, userId, actor());
     expect(await checkSession(db(), mine)).toEqual({ ok: false, reason: "revoked" });
+  });
+
+  it("the session and the member's access in one statement answer as checkSession and loadAccess do", async () => {
+    const { userId } = await invitedMember(db(), org, { email: "viewer@sessions.test", role: "viewer" }, admin);
+    const id = await createSession(db(), { userId, twoFactor: true, userAgent: null, address: null });
+    const both = await checkSessionWithAccess(db(), id);
+    const alone = await checkSession(db(), id);
+    expect(both.ok && alone.ok).toBe(true);
+    if (!both.ok || !alone.ok) return;
+    expect(both.session).toEqual(alone.session);
+    expect(both.access).toEqual(await loadAccess(db(), userId));
+    expect(both.access).toMatchObject({ userId, organizationId: org, role: "viewer", twoFactorEnabled: false });
+    await revokeSession(db(), id, "sign_out");
+    expect(await checkSessionWithAccess(db(), id)).toEqual({ ok: false, reason: "revoked" });
+    expect(await checkSessionWithAccess(db(), "not-a-session")).toEqual({ ok: false, reason: "missing" });
   });
 });

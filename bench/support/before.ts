@@ -1,0 +1,46 @@
+/**
+ * The "before" of a before-and-after benchmark (issue 31's `npm run bench -- dashboard` and
+ * `cluster`), chosen by the environment:
+ *
+ * - `BENCH_BEFORE_REF=<commit>` (e.g. `fbb8991`, main just before issue 31's first merge): that
+ *   commit itself, checked out in a git worktree of its own under the system's temporary folder
+ *   (`bench-before-<sha>`), with this checkout's node_modules hard-linked in (the packages since
+ *   then were only added) and built there once; later runs reuse the worktree and its build. Its
+ *   dictionary, JavaScript, pages and server are the ones it had: the honest "before".
+ * - otherwise, this build with `PERF_BASELINE=1` (lib/perf-baseline.ts): what issue 31 keeps in
+ *   process turned off and the whole dictionary in every page, but the markup, the JavaScript
+ *   and the server's other changes as they are now. Cheaper to run, and flattering to "before".
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type BeforeStack = {
+  /** how the report names it */
+  label: string;
+  /** the checkout to run (undefined: this one) */
+  root?: string;
+  env: Record<string, string>;
+};
+
+export function beforeStack(): BeforeStack {
+  const ref = process.env.BENCH_BEFORE_REF;
+  if (!ref) return { label: "PERF_BASELINE=1", env: { PERF_BASELINE: "1" } };
+  const here = process.cwd();
+  const sha = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { cwd: here, encoding: "utf8" }).trim();
+  const root = path.join(tmpdir(), `bench-before-${sha.slice(0, 12)}`);
+  if (!existsSync(path.join(root, "package.json"))) {
+    execFileSync("git", ["worktree", "add", "--detach", "--force", root, sha], { cwd: here, stdio: "ignore" });
+  }
+  if (!existsSync(path.join(root, "node_modules"))) {
+    // Hard links (a copy would take minutes and gigabytes); a symbolic link where they cannot be made.
+    const r = spawnSync("cp", ["-al", path.join(here, "node_modules"), path.join(root, "node_modules")], { stdio: "ignore" });
+    if (r.status !== 0) symlinkSync(path.join(here, "node_modules"), path.join(root, "node_modules"), "dir");
+  }
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error(`next build of ${ref} (${sha}) in ${root} failed`);
+  }
+  return { label: `${ref} (${sha.slice(0, 7)})`, root, env: {} };
+}
