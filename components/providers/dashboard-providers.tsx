@@ -1,7 +1,6 @@
 "use client";
 
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/toast";
 import { ReauthProvider } from "@/components/security/reauth-provider";
 import { useI18n } from "./i18n-provider";
@@ -12,10 +11,10 @@ export function DashboardProviders({ children }: { children: React.ReactNode }) 
   return (
     <QueryProvider>
       <NuqsAdapter>
-        <TooltipProvider delayDuration={300}>
-          <ReauthProvider>{children}</ReauthProvider>
-          <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
-        </TooltipProvider>
+        {/* No TooltipProvider here: each Tooltip has its own (components/ui/tooltip.tsx), and Radix's
+            tooltip code loads only on the pages that show one. */}
+        <ReauthProvider>{children}</ReauthProvider>
+        <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
       </NuqsAdapter>
     </QueryProvider>
   );
