@@ -1,7 +1,6 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -10,7 +9,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { acceptInvitationAction, acceptInvitationAsNewAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { applyFieldErrors } from "@/components/forms/field-errors";
-import { formResolver, rules } from "./form-rules";
+import { formResolver, rules, useRuledForm } from "./form-rules";
 
 // The same rules as the server's schema, without a schema library in the browser (./form-rules.ts).
 type Values = { name: string; password: string; confirmPassword: string };
@@ -24,7 +23,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver, defaultValues: { name: "", password: "", confirmPassword: "" }, mode: "onTouched" });
+  const form = useRuledForm<Values>(resolver, { name: "", password: "", confirmPassword: "" });
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

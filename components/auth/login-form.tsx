@@ -1,7 +1,6 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -10,7 +9,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { signInAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { applyFieldErrors } from "@/components/forms/field-errors";
-import { formResolver, rules } from "./form-rules";
+import { formResolver, rules, useRuledForm } from "./form-rules";
 
 // The same rules as the server's schema, without a schema library in the browser (./form-rules.ts).
 type Values = { email: string; password: string };
@@ -24,7 +23,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver, defaultValues: { email: "", password: "" }, mode: "onTouched" });
+  const form = useRuledForm<Values>(resolver, { email: "", password: "" });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
