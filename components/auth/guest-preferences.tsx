@@ -44,8 +44,8 @@ export function GuestPreferences() {
     );
   return (
     <>
-      <LanguageButton {...closedTrigger("menu")} {...language.intent} />
-      <ThemeButton {...closedTrigger("menu")} {...theme.intent} />
+      <LanguageButton {...closedTrigger("menu", "dropdown-menu-trigger")} {...language.intent} />
+      <ThemeButton {...closedTrigger("menu", "dropdown-menu-trigger")} {...theme.intent} />
     </>
   );
 }

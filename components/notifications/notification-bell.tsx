@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useLiveInvalidation } from "@/components/live/use-live-events";
 import { lazyModule } from "@/components/ui/lazy";
@@ -20,11 +21,11 @@ async function fetchBell({ signal }: { signal: AbortSignal }): Promise<BellList>
 }
 
 /** The bell button: the unread count, read out in its name. */
-export function BellButton({ unread, ...props }: ButtonProps & { unread: number }) {
+export function BellButton({ unread, className, ...props }: ButtonProps & { unread: number }) {
   const { t } = useI18n();
   const label = unread > 0 ? t("notifications.bell.buttonUnread", { count: unread }) : t("notifications.bell.button");
   return (
-    <Button variant="ghost" size="icon" className="relative size-10" aria-label={label} data-testid="notification-bell" data-unread={unread} {...props}>
+    <Button variant="ghost" size="icon" aria-label={label} data-testid="notification-bell" data-unread={unread} {...props} className={cn("relative size-10", className)}>
       <Bell aria-hidden />
       {unread > 0 && (
         <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground tabular-nums">
@@ -49,5 +50,5 @@ export function NotificationBell() {
   useLiveInvalidation({ kinds: ["notification"], queryKey: NOTIFICATIONS_QUERY_KEY });
   const { loaded, intent, focused } = useIntent(panel, () => setOpen(true));
   if (loaded) return <loaded.NotificationPanel list={list} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
-  return <BellButton unread={list.data?.unread ?? 0} {...closedTrigger("dialog")} {...intent} />;
+  return <BellButton unread={list.data?.unread ?? 0} {...closedTrigger("dialog", "popover-trigger")} {...intent} />;
 }

@@ -2,15 +2,16 @@
 
 import { Menu } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 
 /** The phone's menu button. */
-export function MobileNavButton(props: ButtonProps) {
+export function MobileNavButton({ className, ...props }: ButtonProps) {
   const { t } = useI18n();
   return (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("shell.openNavigation")} {...props}>
+    <Button variant="ghost" size="icon" aria-label={t("shell.openNavigation")} {...props} className={cn("md:hidden", className)}>
       <Menu aria-hidden />
     </Button>
   );
@@ -23,5 +24,5 @@ const sheet = lazyModule(() => import("./mobile-nav-sheet"));
 export function MobileNav({ header, badges, badgeLabels }: { header: React.ReactNode; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
   const { loaded, intent, openOnLoad, focused } = useIntent(sheet);
   if (loaded) return <loaded.MobileNavSheet header={header} badges={badges} badgeLabels={badgeLabels} defaultOpen={openOnLoad} focusTrigger={focused} />;
-  return <MobileNavButton {...closedTrigger("dialog")} {...intent} />;
+  return <MobileNavButton {...closedTrigger("dialog", "sheet-trigger")} {...intent} />;
 }

@@ -2,16 +2,17 @@
 
 import { Building2, ChevronsUpDown } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import type { Membership } from "@/lib/auth/access";
 
 /** The organisation switcher's trigger: the current organisation's name. */
-export function OrgSwitcherButton({ name, ...props }: ButtonProps & { name: string | undefined }) {
+export function OrgSwitcherButton({ name, className, ...props }: ButtonProps & { name: string | undefined }) {
   const { t } = useI18n();
   return (
-    <Button variant="outline" className="w-full justify-between" {...props}>
+    <Button variant="outline" {...props} className={cn("w-full justify-between", className)}>
       <span className="flex min-w-0 items-center gap-2">
         <span className="sr-only">{t("shell.switchOrganization")}:</span>
         <Building2 className="size-4 shrink-0" aria-hidden />
@@ -29,5 +30,5 @@ export function OrgSwitcher({ current, memberships }: { current: string; members
   const { loaded, intent, openOnLoad, focused } = useIntent(menu);
   if (loaded) return <loaded.OrgSwitcherMenu current={current} memberships={memberships} defaultOpen={openOnLoad} focusTrigger={focused} />;
   const active = memberships.find((m) => m.organizationId === current);
-  return <OrgSwitcherButton name={active?.organizationName} {...closedTrigger("menu")} {...intent} />;
+  return <OrgSwitcherButton name={active?.organizationName} {...closedTrigger("menu", "dropdown-menu-trigger")} {...intent} />;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
@@ -17,10 +18,10 @@ function initials(name: string) {
 }
 
 /** The account menu's trigger: the member's initials (and name on wide screens). */
-export function UserMenuButton({ name, ...props }: ButtonProps & { name: string }) {
+export function UserMenuButton({ name, className, ...props }: ButtonProps & { name: string }) {
   const { t } = useI18n();
   return (
-    <Button variant="ghost" className="h-10 gap-2 px-2" {...props}>
+    <Button variant="ghost" {...props} className={cn("h-10 gap-2 px-2", className)}>
       <span className="sr-only">{t("shell.userMenu")}</span>
       <Avatar className="size-8" aria-hidden>
         <AvatarFallback>{initials(name)}</AvatarFallback>
@@ -36,5 +37,5 @@ const menu = lazyModule(() => import("./user-menu-content"));
 export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
   const { loaded, intent, openOnLoad, focused } = useIntent(menu);
   if (loaded) return <loaded.UserMenuContent name={name} email={email} role={role} defaultOpen={openOnLoad} focusTrigger={focused} />;
-  return <UserMenuButton name={name} {...closedTrigger("menu")} {...intent} />;
+  return <UserMenuButton name={name} {...closedTrigger("menu", "dropdown-menu-trigger")} {...intent} />;
 }

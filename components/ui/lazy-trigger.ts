@@ -49,5 +49,5 @@ export function useFocusOnMount<E extends HTMLElement>(focus: boolean | undefine
   return ref;
 }
 
-/** What a closed Radix trigger says of itself, for the trigger rendered before the code loaded. */
-export const closedTrigger = (popup: "menu" | "dialog") => ({ "aria-haspopup": popup, "aria-expanded": false, "data-state": "closed" }) as const;
+/** What a closed Radix trigger says of itself (and its `data-slot`), for the trigger rendered before the code loaded. */
+export const closedTrigger = (popup: "menu" | "dialog", slot?: string) => ({ "aria-haspopup": popup, "aria-expanded": false, "data-state": "closed", ...(slot ? { "data-slot": slot } : {}) }) as const;
