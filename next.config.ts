@@ -32,9 +32,20 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // `next dev` would otherwise log server-action arguments, passwords included.
   logging: { serverFunctions: false },
+  turbopack: {
+    resolveAlias: {
+      // The browser formats messages the server precompiled (components/providers/compiled.ts) with
+      // icu-minify's runtime: use-intl's ICU parser (intl-messageformat, ≈ 20 KiB gzipped), which
+      // lib/i18n/format.ts would otherwise pull in through use-intl/core, never ships. Server code
+      // (server components and the server render of client ones) keeps the full formatter.
+      "use-intl/format-message": { browser: "./node_modules/use-intl/dist/esm/production/format-message/format-only.js" },
+    },
+  },
   experimental: {
     // forbidden() renders app/forbidden.tsx with HTTP 403.
     authInterrupts: true,
+    // Import only the icons and primitives a module names, not the packages' barrels.
+    optimizePackageImports: ["lucide-react", "radix-ui"],
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

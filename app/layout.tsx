@@ -4,6 +4,7 @@ import { NONCE_HEADER } from "@/lib/security/csp";
 import { REQUEST_ID_HEADER } from "@/lib/observability/context";
 import { Providers } from "@/components/providers/providers";
 import { ClientMessages } from "@/components/providers/client-messages";
+import { compileDictionary } from "@/components/providers/compiled";
 import { getI18n } from "@/lib/i18n/server";
 import { perfBaseline } from "@/lib/perf-baseline";
 import "./globals.css";
@@ -31,7 +32,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {/* No messages here (but a benchmark's baseline): each layout and page gives its client components theirs (ClientMessages). */}
-        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? messages : undefined} nonce={nonce} requestId={requestId}>
+        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? compileDictionary(locale, messages) : undefined} nonce={nonce} requestId={requestId}>
           {/* The error page's words: it shows wherever a page fails, the root included. */}
           <ClientMessages namespaces={["errors.genericDescription", "errors.genericTitle", "errors.tryAgain"]}>{children}</ClientMessages>
         </Providers>

@@ -1,9 +1,6 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -12,22 +9,21 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { acceptInvitationAction, acceptInvitationAsNewAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { applyFieldErrors } from "@/components/forms/field-errors";
+import { formResolver, rules, useRuledForm } from "./form-rules";
 
-const schema = z
-  .object({
-    name: z.string().check(z.trim(), z.minLength(1, "auth.nameRequired")),
-    password: z.string().check(z.minLength(12, "auth.passwordTooShort")),
-    confirmPassword: z.string(),
-  })
-  .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" }));
-type Values = z.infer<typeof schema>;
+// The same rules as the server's schema, without a schema library in the browser (./form-rules.ts).
+type Values = { name: string; password: string; confirmPassword: string };
+const resolver = formResolver<Values>(
+  { name: rules.minLength(1, "auth.nameRequired", true), password: rules.minLength(12, "auth.passwordTooShort") },
+  (v) => (v.password === v.confirmPassword ? null : { path: "confirmPassword", message: "auth.passwordsDoNotMatch" }),
+);
 
 /** A new person's account: their name and a password only they know. */
 export function AcceptInvitationForm({ token }: { token: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", password: "", confirmPassword: "" }, mode: "onTouched" });
+  const form = useRuledForm<Values>(resolver, { name: "", password: "", confirmPassword: "" });
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

@@ -1,56 +1,51 @@
 "use client";
 
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
 import { Languages, SunMoon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { LanguageRadioItems, ThemeRadioItems } from "@/components/shell/preference-radios";
+import { lazyModule } from "@/components/ui/lazy";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import { LOCALE_NAMES } from "@/lib/i18n/translate";
-import { setGuestLocaleAction } from "@/app/(auth)/actions";
+
+/** The language menu's trigger: the current language, in its own name. */
+export function LanguageButton(props: ButtonProps) {
+  const { locale, t } = useI18n();
+  return (
+    <Button variant="ghost" size="sm" {...props}>
+      <Languages aria-hidden /> <span className="sr-only">{t("shell.language")}:</span> <span>{LOCALE_NAMES[locale]}</span>
+    </Button>
+  );
+}
+
+/** The theme menu's trigger. */
+export function ThemeButton(props: ButtonProps) {
+  const { t } = useI18n();
+  return (
+    <Button variant="ghost" size="icon" aria-label={t("shell.theme")} {...props}>
+      <SunMoon aria-hidden />
+    </Button>
+  );
+}
+
+/** Both menus (Radix DropdownMenu) load on the first intent on either trigger (./guest-preferences-menus.tsx). */
+const menus = lazyModule(() => import("./guest-preferences-menus"));
 
 /** Language and theme on the pages shown before sign-in. */
 export function GuestPreferences() {
-  const { locale, t } = useI18n();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const language = useIntent(menus);
+  const theme = useIntent(menus);
+  const loaded = language.loaded ?? theme.loaded;
+  if (loaded)
+    return (
+      <loaded.GuestPreferenceMenus
+        language={{ defaultOpen: language.openOnLoad, focusTrigger: language.focused }}
+        theme={{ defaultOpen: theme.openOnLoad, focusTrigger: theme.focused }}
+      />
+    );
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" disabled={pending}>
-            <Languages aria-hidden /> <span className="sr-only">{t("shell.language")}:</span> <span>{LOCALE_NAMES[locale]}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>{t("shell.language")}</DropdownMenuLabel>
-          <LanguageRadioItems
-            onChange={(v) =>
-              startTransition(async () => {
-                await setGuestLocaleAction(v);
-                router.refresh();
-              })
-            }
-          />
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t("shell.theme")}>
-            <SunMoon aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>{t("shell.theme")}</DropdownMenuLabel>
-          <ThemeRadioItems />
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <LanguageButton {...closedTrigger("menu", "dropdown-menu-trigger")} {...language.intent} />
+      <ThemeButton {...closedTrigger("menu", "dropdown-menu-trigger")} {...theme.intent} />
     </>
   );
 }

@@ -1,9 +1,6 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -12,12 +9,11 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { signInAction } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { applyFieldErrors } from "@/components/forms/field-errors";
+import { formResolver, rules, useRuledForm } from "./form-rules";
 
-// zod/mini on the client: the same rules as the server's schema at a fraction of the bundle.
-const schema = z.object({
-  email: z.email("auth.invalidEmail"),
-  password: z.string().check(z.minLength(1, "auth.passwordRequired")),
-});
+// The same rules as the server's schema, without a schema library in the browser (./form-rules.ts).
+type Values = { email: string; password: string };
+const resolver = formResolver<Values>({ email: rules.email("auth.invalidEmail"), password: rules.minLength(1, "auth.passwordRequired") });
 
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const { t } = useI18n();
@@ -27,7 +23,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" }, mode: "onTouched" });
+  const form = useRuledForm<Values>(resolver, { email: "", password: "" });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,9 +1,6 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -12,18 +9,18 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { createFirstAdminAction, type SetupInput } from "@/app/(auth)/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { applyFieldErrors } from "@/components/forms/field-errors";
+import { formResolver, rules, useRuledForm } from "./form-rules";
 
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
-const schema = z
-  .object({
-    organizationName: required("auth.nameRequired"),
-    name: required("auth.nameRequired"),
-    email: z.email("auth.invalidEmail"),
-    password: z.string().check(z.minLength(12, "auth.passwordTooShort")),
-    confirmPassword: z.string(),
-    token: z.string(),
-  })
-  .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" }));
+// The same rules as the server's schema, without a schema library in the browser (./form-rules.ts).
+const resolver = formResolver<SetupInput>(
+  {
+    organizationName: rules.minLength(1, "auth.nameRequired", true),
+    name: rules.minLength(1, "auth.nameRequired", true),
+    email: rules.email("auth.invalidEmail"),
+    password: rules.minLength(12, "auth.passwordTooShort"),
+  },
+  (v) => (v.password === v.confirmPassword ? null : { path: "confirmPassword", message: "auth.passwordsDoNotMatch" }),
+);
 
 const FIELDS = [
   { name: "organizationName", label: "auth.organizationName", type: "text", autoComplete: "organization" },
@@ -37,11 +34,7 @@ export function SetupForm({ token }: { token: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SetupInput>({
-    resolver: zodResolver(schema),
-    defaultValues: { organizationName: "", name: "", email: "", password: "", confirmPassword: "", token },
-    mode: "onTouched",
-  });
+  const form = useRuledForm<SetupInput>(resolver, { organizationName: "", name: "", email: "", password: "", confirmPassword: "", token });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

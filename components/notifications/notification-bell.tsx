@@ -1,18 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell, Check, CheckCheck, Settings2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { toast } from "@/components/ui/toast";
+import { useQuery } from "@tanstack/react-query";
+import { Bell } from "lucide-react";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useLiveInvalidation } from "@/components/live/use-live-events";
-import { formatShortDateTime } from "@/lib/i18n/format";
+import { lazyModule } from "@/components/ui/lazy";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import type { Bell as BellList } from "@/lib/notifications/inbox";
-import { markNotificationsReadAction } from "@/app/(dashboard)/notifications/actions";
-import { cn } from "@/lib/utils";
 
 /** The bell's query: every read of the list shares it, and the live stream invalidates it. */
 export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
@@ -23,94 +20,35 @@ async function fetchBell({ signal }: { signal: AbortSignal }): Promise<BellList>
   return (await res.json()) as BellList;
 }
 
+/** The bell button: the unread count, read out in its name. */
+export function BellButton({ unread, className, ...props }: ButtonProps & { unread: number }) {
+  const { t } = useI18n();
+  const label = unread > 0 ? t("notifications.bell.buttonUnread", { count: unread }) : t("notifications.bell.button");
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} data-testid="notification-bell" data-unread={unread} {...props} className={cn("relative size-10", className)}>
+      <Bell aria-hidden />
+      {unread > 0 && (
+        <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground tabular-nums">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </Button>
+  );
+}
+
+/** The list (a Radix Popover, marking read) loads on the first intent (./notification-panel.tsx). */
+const panel = lazyModule(() => import("./notification-panel"));
+
 /**
  * The app bar's bell: the unread count, and a list of the member's notifications (newest first),
  * each opening what it is about; mark one or all read. A react-query query, refreshed when the live
  * stream says a notification was made (not by polling).
  */
 export function NotificationBell() {
-  const { t, locale } = useI18n();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const list = useQuery({ queryKey: NOTIFICATIONS_QUERY_KEY, queryFn: fetchBell, staleTime: 60_000 });
   useLiveInvalidation({ kinds: ["notification"], queryKey: NOTIFICATIONS_QUERY_KEY });
-  const mark = useMutation({
-    mutationFn: async (input: { ids: number[] } | { all: true }) => {
-      const result = await markNotificationsReadAction(input);
-      if (!result.ok) throw new Error(result.error.message);
-      return result.data;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-    onError: (e: Error) => toast({ title: e.message, variant: "destructive" }),
-  });
-  const unread = list.data?.unread ?? 0;
-  const items = list.data?.items ?? [];
-  const label = unread > 0 ? t("notifications.bell.buttonUnread", { count: unread }) : t("notifications.bell.button");
-
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative size-10" aria-label={label} data-testid="notification-bell" data-unread={unread}>
-          <Bell aria-hidden />
-          {unread > 0 && (
-            <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground tabular-nums">
-              {unread > 99 ? "99+" : unread}
-            </span>
-          )}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-96 max-w-[calc(100vw-1rem)] p-0" aria-labelledby="notifications-title" data-testid="notification-list">
-        <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-          <h2 id="notifications-title" className="text-sm font-semibold">
-            {t("notifications.bell.title")}
-          </h2>
-          <Button variant="ghost" size="sm" disabled={unread === 0 || mark.isPending} onClick={() => mark.mutate({ all: true })}>
-            <CheckCheck aria-hidden /> {t("notifications.bell.markAllRead")}
-          </Button>
-        </div>
-        {list.isError && !list.data ? (
-          <p role="alert" className="px-3 py-6 text-center text-sm text-muted-foreground">
-            {t("notifications.bell.loadFailed")}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-muted-foreground">{list.isPending ? "…" : t("notifications.bell.empty")}</p>
-        ) : (
-          <ul className="max-h-[min(28rem,70dvh)] divide-y overflow-y-auto">
-            {items.map((n) => (
-              <li key={n.id} className={cn("relative flex gap-2 px-3 py-2.5", !n.read && "bg-accent/40")} data-testid="notification" data-kind={n.kind} data-read={n.read}>
-                <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", n.read ? "bg-transparent" : "bg-primary")} />
-                <Link
-                  href={n.href}
-                  className="min-w-0 flex-1 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => {
-                    if (!n.read) mark.mutate({ ids: [n.id] });
-                    setOpen(false);
-                  }}
-                >
-                  <span className="block text-sm font-medium">
-                    {!n.read && <span className="sr-only">{t("notifications.bell.unread")}: </span>}
-                    {n.title}
-                  </span>
-                  <span className="line-clamp-3 block whitespace-pre-line text-sm text-muted-foreground">{n.body}</span>
-                  <time dateTime={n.at} className="block text-xs text-muted-foreground">
-                    {formatShortDateTime(n.at, locale)}
-                  </time>
-                </Link>
-                {!n.read && (
-                  <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={`${t("notifications.bell.markRead")}: ${n.title}`} disabled={mark.isPending} onClick={() => mark.mutate({ ids: [n.id] })}>
-                    <Check aria-hidden />
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="border-t px-3 py-2">
-          <Link href="/settings/preferences#notifications" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:underline" onClick={() => setOpen(false)}>
-            <Settings2 className="size-4" aria-hidden /> {t("notifications.bell.preferences")}
-          </Link>
-        </div>
-      </PopoverContent>
-    </Popover>
-  );
+  const { loaded, intent, focused } = useIntent(panel, () => setOpen(true));
+  if (loaded) return <loaded.NotificationPanel list={list} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
+  return <BellButton unread={list.data?.unread ?? 0} {...closedTrigger("dialog", "popover-trigger")} {...intent} />;
 }

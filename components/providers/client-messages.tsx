@@ -1,12 +1,12 @@
 import "server-only";
 import { getI18n } from "@/lib/i18n/server";
 import { pickMessages } from "@/lib/i18n/pick";
-import type { Messages } from "@/lib/i18n/translate";
 import { MessagesProvider } from "./i18n-provider";
+import { compileMessages, type CompiledMessages } from "./compiled";
 import { perfBaseline } from "@/lib/perf-baseline";
 
-/** Picked parts by language and paths: the same few sets serve every request. */
-const picked = new Map<string, Partial<Messages>>();
+/** Picked and compiled parts by language and paths (./compiled.ts): the same few sets serve every request. */
+const picked = new Map<string, CompiledMessages>();
 
 /**
  * The parts of the dictionary (`namespaces`: dotted paths, "send" or "security.reauth") that the
@@ -22,6 +22,6 @@ export async function ClientMessages({ namespaces, children }: { namespaces: rea
   const { locale, messages } = await getI18n();
   const key = `${locale}|${namespaces.join(",")}`;
   let part = picked.get(key);
-  if (!part) picked.set(key, (part = pickMessages(messages, namespaces)));
+  if (!part) picked.set(key, (part = compileMessages(pickMessages(messages, namespaces))));
   return <MessagesProvider messages={part}>{children}</MessagesProvider>;
 }

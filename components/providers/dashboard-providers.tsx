@@ -1,7 +1,5 @@
 "use client";
 
-import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/toast";
 import { ReauthProvider } from "@/components/security/reauth-provider";
 import { useI18n } from "./i18n-provider";
@@ -11,12 +9,12 @@ export function DashboardProviders({ children }: { children: React.ReactNode }) 
   const { t } = useI18n();
   return (
     <QueryProvider>
-      <NuqsAdapter>
-        <TooltipProvider delayDuration={300}>
-          <ReauthProvider>{children}</ReauthProvider>
-          <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
-        </TooltipProvider>
-      </NuqsAdapter>
+      {/* No NuqsAdapter here: the pages that keep state in the URL (Transactions, Account) have it in
+          their layouts, and nuqs loads with them only. */}
+      {/* No TooltipProvider here: each Tooltip has its own (components/ui/tooltip.tsx), and Radix's
+          tooltip code loads only on the pages that show one. */}
+      <ReauthProvider>{children}</ReauthProvider>
+      <Toaster label={t("shell.notifications")} closeLabel={t("common.close")} />
     </QueryProvider>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { ThemeProvider } from "next-themes";
-import type { Locale, Messages } from "@/lib/i18n/translate";
+import type { Locale } from "@/lib/i18n/translate";
+import type { CompiledMessages } from "./compiled";
 import { I18nProvider } from "./i18n-provider";
 import { RequestIdProvider } from "./request-id";
 
@@ -17,7 +18,7 @@ export function Providers({
 }: {
   locale: Locale;
   timeZone: string;
-  messages?: Messages;
+  messages?: CompiledMessages;
   nonce?: string;
   requestId: string | null;
   children: React.ReactNode;

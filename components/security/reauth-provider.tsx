@@ -6,14 +6,13 @@
  * leaves everything as it was.
  */
 import { createContext, useCallback, useContext, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { useI18n } from "@/components/providers/i18n-provider";
+import { lazyModule, useLazyModule } from "@/components/ui/lazy";
 import type { ActionResult } from "@/lib/actions/result";
 import { REAUTH_REQUIRED, REAUTH_REQUIRED_CODE } from "@/lib/auth/reauth";
-import { reauthenticateAction } from "@/app/(dashboard)/settings/security/actions";
+
+/** The dialog's code (a form, Radix Dialog) loads when an action first asks for it, not with every page. */
+const dialog = lazyModule(() => import("./reauth-dialog"));
 
 type WithReauth = <T>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T>>;
 
@@ -29,11 +28,13 @@ export function ReauthProvider({ children }: { children: React.ReactNode }) {
   const { t } = useI18n();
   const [asking, setAsking] = useState<{ code: boolean } | null>(null);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
+  const loaded = useLazyModule(dialog);
 
   const withReauth = useCallback<WithReauth>(
     async (run) => {
       const first = await run();
       if (first.ok || (first.error.code !== REAUTH_REQUIRED && first.error.code !== REAUTH_REQUIRED_CODE)) return first;
+      await dialog.load();
       const confirmed = await new Promise<boolean>((resolve) => {
         settle.current = resolve;
         setAsking({ code: first.error.code === REAUTH_REQUIRED_CODE });
@@ -53,57 +54,7 @@ export function ReauthProvider({ children }: { children: React.ReactNode }) {
   return (
     <ReauthContext.Provider value={withReauth}>
       {children}
-      <Dialog open={asking !== null} onOpenChange={(open) => !open && close(false)}>
-        <DialogContent>{asking && <ReauthForm askCode={asking.code} onDone={() => close(true)} onCancel={() => close(false)} />}</DialogContent>
-      </Dialog>
+      {loaded && <loaded.ReauthDialog asking={asking} onClose={close} />}
     </ReauthContext.Provider>
-  );
-}
-
-function ReauthForm({ askCode, onDone, onCancel }: { askCode: boolean; onDone: () => void; onCancel: () => void }) {
-  const { t } = useI18n();
-  // Not a transition: the page's own transition waits on this dialog, and React holds entangled
-  // transitions pending together, so the button would stay "Checking…" after a wrong password.
-  const [pending, setPending] = useState(false);
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; code?: string; form?: string }>({});
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    setPending(true);
-    const result = await reauthenticateAction({ password, ...(askCode ? { code } : {}) }).finally(() => setPending(false));
-    if (result.ok) return onDone();
-    const fields = result.error.fieldErrors ?? {};
-    setErrors({ password: fields.password, code: fields.code, form: fields.password || fields.code ? undefined : result.error.message });
-  };
-  return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="reauth-dialog">
-      <DialogHeader>
-        <DialogTitle>{t("reauth.title")}</DialogTitle>
-        <DialogDescription>{t(askCode ? "reauth.descriptionCode" : "reauth.description")}</DialogDescription>
-      </DialogHeader>
-      {errors.form && (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.form}
-        </p>
-      )}
-      <FormField label={t("auth.password")} htmlFor="reauth-password" error={errors.password}>
-        <Input id="reauth-password" type="password" autoComplete="current-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-      </FormField>
-      {askCode && (
-        <FormField label={t("auth.twoFactorCode")} htmlFor="reauth-code" error={errors.code}>
-          <Input id="reauth-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-        </FormField>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending || !password || (askCode && !code)}>
-          {pending ? t("reauth.confirming") : t("reauth.confirm")}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

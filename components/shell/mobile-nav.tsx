@@ -1,33 +1,28 @@
 "use client";
 
-import { useState } from "react";
 import { Menu } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { SidebarNav } from "./sidebar-nav";
+import { lazyModule } from "@/components/ui/lazy";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
+
+/** The phone's menu button. */
+export function MobileNavButton({ className, ...props }: ButtonProps) {
+  const { t } = useI18n();
+  return (
+    <Button variant="ghost" size="icon" aria-label={t("shell.openNavigation")} {...props} className={cn("md:hidden", className)}>
+      <Menu aria-hidden />
+    </Button>
+  );
+}
+
+/** The sheet (Radix Dialog) loads on the first intent (./mobile-nav-sheet.tsx). */
+const sheet = lazyModule(() => import("./mobile-nav-sheet"));
 
 /** The sidebar in a sheet, below the `md` breakpoint. */
 export function MobileNav({ header, badges, badgeLabels }: { header: React.ReactNode; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("shell.openNavigation")}>
-          <Menu aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-72 bg-sidebar p-4">
-        <SheetHeader className="p-0">
-          <SheetTitle>{t("app.name")}</SheetTitle>
-          <SheetDescription className="sr-only">{t("shell.navigation")}</SheetDescription>
-        </SheetHeader>
-        <div className="grid gap-4">
-          {header}
-          <SidebarNav onNavigate={() => setOpen(false)} badges={badges} badgeLabels={badgeLabels} />
-        </div>
-      </SheetContent>
-    </Sheet>
-  );
+  const { loaded, intent, openOnLoad, focused } = useIntent(sheet);
+  if (loaded) return <loaded.MobileNavSheet header={header} badges={badges} badgeLabels={badgeLabels} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  return <MobileNavButton {...closedTrigger("dialog", "sheet-trigger")} {...intent} />;
 }

@@ -1,28 +1,12 @@
 "use client";
 
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { Languages, LogOut, SunMoon, ShieldCheck } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import type { Locale } from "@/lib/i18n/translate";
+import { lazyModule } from "@/components/ui/lazy";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import type { Role } from "@/lib/auth/roles";
-import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
-import Link from "next/link";
-import { LanguageRadioItems, ThemeRadioItems } from "./preference-radios";
 
 function initials(name: string) {
   return name
@@ -33,62 +17,25 @@ function initials(name: string) {
     .join("");
 }
 
-export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
+/** The account menu's trigger: the member's initials (and name on wide screens). */
+export function UserMenuButton({ name, className, ...props }: ButtonProps & { name: string }) {
   const { t } = useI18n();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-
-  const changeLocale = (value: string) =>
-    startTransition(async () => {
-      const result = await setLocaleAction({ locale: value as Locale });
-      if (result.ok) router.refresh();
-      else toast({ title: result.error.message, variant: "destructive" });
-    });
-
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" disabled={pending}>
-          <span className="sr-only">{t("shell.userMenu")}</span>
-          <Avatar className="size-8" aria-hidden>
-            <AvatarFallback>{initials(name)}</AvatarFallback>
-          </Avatar>
-          <span className="hidden max-w-40 truncate text-sm lg:inline">{name}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="grid gap-0.5 font-normal">
-          <span className="truncate text-sm font-medium">{name}</span>
-          <span className="truncate text-xs text-muted-foreground">{t("shell.signedInAs", { email })}</span>
-          <span className="text-xs text-muted-foreground">{t("shell.role", { role: t(`roles.${role}`) })}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Languages aria-hidden /> {t("shell.language")}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            <LanguageRadioItems onChange={changeLocale} />
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <SunMoon aria-hidden /> {t("shell.theme")}
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            <ThemeRadioItems />
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
-        <DropdownMenuItem asChild>
-          <Link href="/settings/security">
-            <ShieldCheck aria-hidden /> {t("shell.security")}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => startTransition(() => signOutAction())}>
-          <LogOut aria-hidden /> {t("shell.signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" {...props} className={cn("h-10 gap-2 px-2", className)}>
+      <span className="sr-only">{t("shell.userMenu")}</span>
+      <Avatar className="size-8" aria-hidden>
+        <AvatarFallback>{initials(name)}</AvatarFallback>
+      </Avatar>
+      <span className="hidden max-w-40 truncate text-sm lg:inline">{name}</span>
+    </Button>
   );
+}
+
+/** The menu itself (Radix DropdownMenu) loads on the first intent (./user-menu-content.tsx). */
+const menu = lazyModule(() => import("./user-menu-content"));
+
+export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
+  const { loaded, intent, openOnLoad, focused } = useIntent(menu);
+  if (loaded) return <loaded.UserMenuContent name={name} email={email} role={role} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  return <UserMenuButton name={name} {...closedTrigger("menu", "dropdown-menu-trigger")} {...intent} />;
 }

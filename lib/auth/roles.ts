@@ -3,7 +3,7 @@
  * authorisation function (lib/auth/authorize.ts) consults it after reading the
  * caller's role from the database.
  */
-import { ROLES, type Role } from "@/lib/db/schema";
+import { ROLES, type Role } from "@/lib/vocabulary";
 
 export { ROLES, type Role };
 

@@ -4,7 +4,7 @@
  * message keys.
  */
 import * as z from "zod/mini";
-import { API_ENVIRONMENTS } from "@/lib/db/schema";
+import { API_ENVIRONMENTS } from "@/lib/vocabulary";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 

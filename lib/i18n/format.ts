@@ -5,7 +5,6 @@
  * formats decimal strings exactly.
  */
 import type { Locale } from "@/lib/db/schema";
-import { createFormatter } from "use-intl/core";
 import { ambientTimeZone } from "./ambient-zone";
 import { LOCALE_TIME_ZONES } from "./zones";
 
@@ -123,15 +122,38 @@ export function formatDueDate(isoDate: string, locale: Locale): string {
   return dateFormat(locale, options).format(at);
 }
 
-const relativeFormatters = new Map<string, ReturnType<typeof createFormatter>>();
+/** next-intl's thresholds (use-intl's createFormatter().relativeTime), without its formatter: the browser needs only this. */
+const UNIT_SECONDS = { second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800, month: 86_400 * (365 / 12), year: 86_400 * 365 } as const;
+function relativeUnit(seconds: number): keyof typeof UNIT_SECONDS {
+  const abs = Math.abs(seconds);
+  if (abs < UNIT_SECONDS.minute) return "second";
+  if (abs < UNIT_SECONDS.hour) return "minute";
+  if (abs < UNIT_SECONDS.day) return "hour";
+  if (abs < UNIT_SECONDS.week) return "day";
+  if (abs < UNIT_SECONDS.month) return "week";
+  if (abs < UNIT_SECONDS.year) return "month";
+  return "year";
+}
 
-/** "in 19 hours", "3 days ago": next-intl's relative time, in the language's words (one formatter per language and zone). */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * "in 19 hours", "3 days ago": next-intl's relative time, in the language's words (the same unit
+ * choice and rounding; "now" under a second), one formatter per language.
+ */
 export function formatRelativeTime(value: Date | string, locale: Locale, now: Date | string = new Date()): string {
-  const timeZone = zoneFor(locale);
-  const key = `${locale}|${timeZone}`;
-  let f = relativeFormatters.get(key);
-  if (!f) relativeFormatters.set(key, (f = createFormatter({ locale, timeZone })));
-  return f.relativeTime(new Date(value), new Date(now));
+  try {
+    const seconds = (new Date(value).getTime() - new Date(now).getTime()) / 1000;
+    const unit = relativeUnit(seconds);
+    const numeric = unit === "second" ? "auto" : "always";
+    const key = `${locale}|${numeric}`;
+    let f = relativeFormats.get(key);
+    if (!f) relativeFormats.set(key, (f = new Intl.RelativeTimeFormat(locale, { numeric })));
+    return f.format(Math.round(seconds / UNIT_SECONDS[unit]), unit);
+  } catch (error) {
+    console.error(error);
+    return String(value);
+  }
 }
 
 /** A moment to the second with its time zone, as a receipt prints it: "26 de nov. de 2026, 04:11:36 BRT". */

@@ -8,7 +8,7 @@
  */
 import { _createCache, _createIntlFormatters, createTranslator as createIcuTranslator, type IntlError } from "use-intl/core";
 import type en from "./messages/en.json";
-import { LOCALES, type Locale } from "@/lib/db/schema";
+import { LOCALES, type Locale } from "@/lib/vocabulary";
 import { LOCALE_TIME_ZONES } from "./zones";
 import { formatDecimal } from "./format";
 

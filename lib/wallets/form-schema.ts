@@ -10,7 +10,7 @@
  * the form asks the member instead, since a deposit sent on another network is not credited.
  */
 import * as z from "zod/mini";
-import { API_ENVIRONMENTS } from "@/lib/db/schema";
+import { API_ENVIRONMENTS } from "@/lib/vocabulary";
 import { CASH_IN_CHAINS, CHAINS, type CashInChain } from "@/lib/payments/chains";
 import { CORE_CURRENCIES, CURRENCY_DECIMALS, isFiatCurrency, type CoreCurrency } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
