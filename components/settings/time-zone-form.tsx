@@ -1,23 +1,30 @@
 "use client";
 
-import { useTransition } from "react";
+import { useMemo, useSyncExternalStore, useTransition } from "react";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { setTimeZoneAction } from "@/app/(dashboard)/actions";
-
-export type ZoneChoice = { value: string; label: string };
+import { timeZoneChoices, zoneLabel } from "@/lib/i18n/zones";
 
 /** The choice that stores nothing: the language's market zone (lib/i18n/zones.ts). */
 const DEFAULT = "default";
 
-/** The member's time zone: the Latin-American zones first, then every zone Intl knows. */
-export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string | null; choices: ZoneChoice[]; defaultLabel: string }) {
+const noSubscription = () => () => {};
+
+/**
+ * The member's time zone: the Latin-American zones first, then every zone Intl knows. The list
+ * (some 430 zones with their offsets at `at`) is written by the browser once the page is live, not
+ * sent with the page; the server names the chosen one (`label`).
+ */
+export function TimeZoneForm({ chosen, label, defaultLabel, at }: { chosen: string | null; label: string | null; defaultLabel: string; at: string }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
+  const live = useSyncExternalStore(noSubscription, () => true, () => false);
+  const choices = useMemo(() => (live ? timeZoneChoices().map((z) => ({ value: z, label: zoneLabel(z, new Date(at)) })) : []), [live, at]);
   const value = chosen ?? DEFAULT;
-  const label = chosen ? (choices.find((c) => c.value === chosen)?.label ?? chosen) : defaultLabel;
+  const shown = chosen ? (label ?? chosen) : defaultLabel;
   return (
     <div className="grid min-w-0 max-w-sm gap-2">
       <Label htmlFor="time-zone">{t("preferences.timeZone")}</Label>
@@ -37,7 +44,7 @@ export function TimeZoneForm({ chosen, choices, defaultLabel }: { chosen: string
       >
         <SelectTrigger id="time-zone" className="w-full min-w-0 *:data-[slot=select-value]:min-w-0" aria-describedby="time-zone-hint" data-testid="time-zone">
           <SelectValue>
-            <span className="block truncate">{label}</span>
+            <span className="block truncate">{shown}</span>
           </SelectValue>
         </SelectTrigger>
         <SelectContent className="max-h-80">

@@ -70,13 +70,19 @@ export async function claimDue(db: Db, limit: number, leaseMs = LEASE_MS): Promi
     .orderBy(i.id);
 }
 
+/**
+ * Settles a delivery, once: only while it is still waiting ("received"). A claim whose lease ran out
+ * (a slow read-back) may be taken again by another instance, and the slower of the two must not
+ * overwrite what the other settled (it once turned an "applied" delivery into a "duplicate" of itself).
+ */
 async function finish(db: Db, row: InboxRow, outcome: schema.WebhookOutcome, fields: { reason?: string; verification?: object } = {}) {
   const i = schema.webhookInbox;
-  await db
+  const settled = await db
     .update(i)
     .set({ outcome, processedAt: new Date(), reason: fields.reason ?? null, verification: fields.verification ?? null })
-    .where(eq(i.id, row.id));
-  await publish(db, row.organizationId, row.environment, "webhook", { id: row.id, event: row.event, objectId: row.objectId, outcome });
+    .where(and(eq(i.id, row.id), eq(i.outcome, "received")))
+    .returning({ id: i.id });
+  if (settled.length) await publish(db, row.organizationId, row.environment, "webhook", { id: row.id, event: row.event, objectId: row.objectId, outcome });
 }
 
 /** `notAnAttempt`: the claim's attempt is given back (waiting for a rate budget is not a try at the delivery). */
@@ -85,7 +91,7 @@ async function retryLater(db: Db, row: InboxRow, delayMs: number, verification: 
   await db
     .update(i)
     .set({ nextAttemptAt: new Date(Date.now() + delayMs), verification, ...(notAnAttempt ? { attempts: sql`${i.attempts} - 1` } : {}) })
-    .where(eq(i.id, row.id));
+    .where(and(eq(i.id, row.id), eq(i.outcome, "received")));
 }
 
 async function alreadyApplied(db: Db, row: InboxRow, key = row.dedupeKey!): Promise<boolean> {
@@ -397,7 +403,7 @@ async function deferForBudget(db: Db, rows: InboxRow[]): Promise<void> {
     await db
       .update(i)
       .set({ outcome: "duplicate", processedAt: new Date(), reason: "already_applied", verification: null })
-      .where(inArray(i.id, duplicates.map((r) => r.id)));
+      .where(and(inArray(i.id, duplicates.map((r) => r.id)), eq(i.outcome, "received")));
     await publishMany(db, organizationId, environment, duplicates.map((r) => ({ kind: "webhook", payload: { id: r.id, event: r.event, objectId: r.objectId, outcome: "duplicate" } })));
   }
   if (!waiting.length) return;

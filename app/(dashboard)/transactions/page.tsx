@@ -13,6 +13,7 @@ import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
 import { ColumnsMenu, SortChip } from "@/components/transactions/view-options";
 import { DetailSheet } from "@/components/transactions/detail-sheet";
+import { ClientMessages } from "@/components/providers/client-messages";
 import { syncStatus } from "@/lib/events/queries";
 import { formatRelativeTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -122,7 +123,12 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           </>
         )}
       </div>
-      {params.tx && <DetailSheet key={params.tx} id={params.tx} detail={detail} />}
+      {params.tx && (
+        // The sheet's words only with the sheet: most visits never open one.
+        <ClientMessages namespaces={["charges.code.registered", "charges.code.registration", "charges.code.registrationPending", "infractions.statuses", "infractions.types", "send.failure", "transactions.detail", "transactions.reportedVerifying", "webhooks.eventNames"]}>
+          <DetailSheet key={params.tx} id={params.tx} detail={detail} />
+        </ClientMessages>
+      )}
     </>
   );
 }

@@ -37,7 +37,8 @@ export default async function PreferencesPage() {
           <LanguageForm />
           <TimeZoneForm
             chosen={chosen}
-            choices={timeZoneChoices().map((z) => ({ value: z, label: zoneLabel(z, now) }))}
+            label={chosen ? zoneLabel(chosen, now) : null}
+            at={now.toISOString()}
             defaultLabel={t("preferences.timeZoneDefault", { zone: zoneLabel(LOCALE_TIME_ZONES[locale], now) })}
           />
         </div>
