@@ -48,10 +48,13 @@ test("switching language changes text, dates and amounts, and is kept as a prefe
 
 test("the time zone is the member's, apart from the language: Transactions and the CSV export give the same wall time, the export with its offset", async ({ browser }) => {
   const { context, page } = await as(browser, "viewer");
+  // By keyboard, as the first journey picks the language: a pointer's click on a list of some 430
+  // zones once left the previous zone chosen on a loaded machine (the page then showed its dates).
   const chooseZone = async (option: RegExp) => {
     await page.goto("/settings/preferences");
-    await page.getByLabel("Time zone").click();
-    await page.getByRole("option", { name: option }).click();
+    await page.getByLabel("Time zone").press("Enter");
+    await page.getByRole("option", { name: option }).press("Enter");
+    await expect(page.getByText("Time zone saved.").first()).toBeVisible();
   };
   /** The newest transaction's date as the list shows it, and the same transaction's line of the CSV export. */
   const listAndExport = async (known?: string) => {

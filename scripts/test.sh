@@ -54,8 +54,8 @@ ensure_chromium() {
 # Before vitest: some integration tests read back what a real browser renders (test/receive/decode.test.ts).
 ensure_chromium
 
-# Phases that keep one core busy each run side by side, and vitest runs beside the journeys, which
-# leave about 40 % of two cores idle while a page renders or a journey waits (README "Test speed").
+# The type check, the lint and vitest run beside the journeys, which leave room on two cores while
+# a page renders or a journey waits (README "Test speed").
 # Each side job's output is kept in .test-logs/ (Playwright empties test-results/ when it starts)
 # and printed when it ends; its seconds are its own.
 rm -rf .test-logs && mkdir -p .test-logs
@@ -87,16 +87,15 @@ settle() {
   return $failed
 }
 
-step checks "type check (tsc) and lint (eslint), side by side"
-beside tsc "type check (tsc)" npx tsc --noEmit
-beside eslint "lint (eslint)" npx eslint --max-warnings 0 .
-settle
-
 step build "production build (next build)"
 npx next build
 
 step journeys "browser journeys (Playwright in Chromium)"
-# At a lower priority, so the journeys' servers and browser have the cores when they want them.
+# At a lower priority, so the journeys' servers and browser have the cores when they want them:
+# the type check, the lint and vitest fill the room the journeys leave (a failure in any of them
+# fails the run when the journeys end).
+beside tsc "type check (tsc)" nice -n 10 npx tsc --noEmit
+beside eslint "lint (eslint)" nice -n 10 npx eslint --max-warnings 0 .
 beside vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})" nice -n 10 npx vitest run
 journeys=0
 npx playwright test || journeys=$?
