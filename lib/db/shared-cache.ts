@@ -7,7 +7,8 @@
  *
  * - while the LISTEN connection is down (not yet up, lost, reconnecting), nothing: every `get` loads;
  *   when it comes back, everything kept before is dropped (what changed meanwhile was not heard);
- * - a load that started before a notification of its tag is not kept (it may have read the old row);
+ * - a load that started before a notification of its tag is not kept (it may have read the old row),
+ *   unless the notification announced the version the load read (its own write, heard late);
  * - nothing longer than its own `until`, nor than `maxAgeMs` (a bound on a notification never heard).
  *
  * It is a shortcut for reads, never a source of truth: writes go to the database, whose triggers
@@ -35,6 +36,8 @@ export class SharedCache {
   readonly #byTag = new Map<string, Set<string>>();
   /** Bumped by each notification of a tag: a load that saw another number keeps nothing. */
   readonly #generation = new Map<string, number>();
+  /** The version the last notification of each tag carried (none for a plain invalidation). */
+  readonly #lastVersion = new Map<string, string | undefined>();
   #epoch = 0;
   #listening = false;
   /** When each tag was last heard, and who waits to hear one (`heard`). */
@@ -109,8 +112,13 @@ export class SharedCache {
     const epoch = this.#epoch;
     const generations = tags.map((t) => this.#generation.get(t) ?? 0);
     const value = await load();
-    if (this.#listening && epoch === this.#epoch && tags.every((t, i) => (this.#generation.get(t) ?? 0) === generations[i])) {
-      this.set(key, [...tags, ...(opts.moreTags?.(value) ?? [])], value, { until: opts.until?.(value), version: opts.version?.(value) });
+    // A notification heard while loading leaves the value stale, unless it announced this very
+    // version (the write the load read, heard late): then the value is as new as the news.
+    const version = opts.version?.(value);
+    const current = (t: string, i: number) =>
+      (this.#generation.get(t) ?? 0) === generations[i] || (version !== undefined && this.#lastVersion.has(t) && this.#lastVersion.get(t) === version);
+    if (this.#listening && epoch === this.#epoch && tags.every(current)) {
+      this.set(key, [...tags, ...(opts.moreTags?.(value) ?? [])], value, { until: opts.until?.(value), version });
     }
     return value;
   }
@@ -145,6 +153,7 @@ export class SharedCache {
   /** Forgets what is kept under `tag` in this instance (the others hear it from the database). */
   invalidate(tag: string, version?: string): void {
     this.#generation.set(tag, (this.#generation.get(tag) ?? 0) + 1);
+    this.#lastVersion.set(tag, version);
     for (const key of [...(this.#byTag.get(tag) ?? [])]) {
       if (version !== undefined && this.#entries.get(key)?.version === version) continue;
       this.#drop(key);
@@ -157,6 +166,7 @@ export class SharedCache {
     this.#entries.clear();
     this.#byTag.clear();
     this.#generation.clear();
+    this.#lastVersion.clear();
   }
 
   /**
