@@ -11,7 +11,7 @@
  * the used amounts are the sandbox's own count, read through a second credential of the same account.
  */
 import Decimal from "decimal.js";
-import { test, expect, memberContext, merchantIntegration, seriousViolations, DEMO_URL } from "./fixtures";
+import { test, expect, bothThemes, memberContext, merchantIntegration, seriousViolations, DEMO_URL } from "./fixtures";
 
 test("the Account page shows the sandbox account's profile, limits and fees, and where they come from", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
@@ -113,13 +113,7 @@ test("the Account page shows the sandbox account's profile, limits and fees, and
   expect(cashinRows.indexOf("fee-cashin-CRYPTO-BNB")).toBeGreaterThan(cashinRows.indexOf("fee-cashin-BOLETO-BRL"));
   await expect(page.getByTestId("api-failure")).toHaveCount(0);
   // The fees table in both themes (the tour's axe sees the limits, the default tab).
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    expect(await seriousViolations(page), theme).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
+  expect(await bothThemes(page, "fees")).toEqual([]);
 
   // The link opens the fees; Back to the limits with the keyboard again
   await page.goto("/account?tab=fees");

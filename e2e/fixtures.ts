@@ -278,11 +278,36 @@ export async function addMember(browser: Browser, role: Member["role"], tag: str
 }
 
 /** Serious and critical axe-core violations on the current page, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+/**
+ * The axe rules a colour theme can change: the contrast of text, and links told from the text around
+ * them by colour. A theme changes only colours (a class on <html> and CSS variables; the markup is the
+ * same), so a second theme needs only these rules after the whole set has run in the first.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+export async function seriousViolations(page: Page, opts: { rules?: string[] } = {}): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const results = await (opts.rules ? axe.withRules(opts.rules) : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+/**
+ * Serious axe violations in both themes, on what the page shows now: every rule in the light theme,
+ * then in the dark one the rules a theme can change (COLOUR_RULES: a theme is a class on <html>, the
+ * markup stays the same; nothing renders by the resolved theme). The theme is back to light after.
+ */
+export async function bothThemes(page: Page, label = ""): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    found.push(...(await seriousViolations(page, theme === "dark" ? { rules: COLOUR_RULES } : {})).map((v) => `${label ? `${label} ` : ""}(${theme}): ${v}`));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
 }
 
 /**

@@ -4,7 +4,7 @@
  * an infraction opened at the sandbox appearing without a reload once its webhook is read back.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, roster, memberContext, merchantIntegration, sandboxControl, seriousViolations, DEMO_URL } from "./fixtures";
+import { test, expect, bothThemes, roster, memberContext, merchantIntegration, sandboxControl, seriousViolations, DEMO_URL } from "./fixtures";
 
 const shots = process.env.INFRACTIONS_SCREENSHOTS === "1";
 
@@ -90,7 +90,7 @@ test("assigning an infraction shows who handles it, and Mine finds it", async ({
   await expect(banner).toHaveAttribute("data-urgency", "urgent");
   await expect(banner).toContainText(/^Urgent: Reply within (\d+ h )?\d+ min/);
   await expect(banner).toContainText(/Deadline: .+\d{1,2}:\d{2}/);
-  expect(await bothThemesViolations(page)).toEqual([]);
+  expect(await bothThemes(page)).toEqual([]);
   await shoot(page, "detail-en");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
@@ -122,7 +122,7 @@ test("an internal deadline, set by an admin in Settings, moves infractions into 
   await hours.fill("150");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("internal-deadline-now")).toHaveText("Deadlines shown are your team's: 150 hours before the provider's.");
-  expect(await bothThemesViolations(page)).toEqual([]);
+  expect(await bothThemes(page)).toEqual([]);
   await shoot(page, "settings-en");
   await page.goto("/infractions");
   await expect(page.getByText("Deadlines shown are your team's: 150 hours before the provider's.")).toBeVisible();
@@ -313,17 +313,6 @@ test("won and lost resolutions show their outcome and what they did to the balan
   }
   await context.close();
 });
-
-/** Serious axe violations in the light and the dark theme. */
-async function bothThemesViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const colorScheme of ["dark", "light"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    found.push(...(await seriousViolations(page)).map((v) => `${colorScheme}: ${v}`));
-  }
-  return found;
-}
 
 /** The API's words a merchant should never read: field names and outcome codes. */
 async function expectNoRawTokens(page: Page) {

@@ -9,7 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { test, expect, memberContext, merchantIntegration, seriousViolations } from "./fixtures";
+import { test, expect, bothThemes, memberContext, merchantIntegration } from "./fixtures";
 import { decodeItfPng, decodeQrPng } from "./support/decode";
 import { decodeItfFromRects, readPdf } from "./support/pdf";
 import { chooseMethod, create, fillAddress, fillPayer } from "./support/charge-form";
@@ -38,19 +38,6 @@ async function payerPhone(browser: Browser, origin: string, locale: string): Pro
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
-
-/** axe's serious findings in the light theme and then the dark one. */
-async function axeBothThemes(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    found.push(...(await seriousViolations(page)).map((v) => `${label} (${theme}): ${v}`));
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
 
 /** A big enough target for a thumb (WCAG 2.5.5: 44×44 CSS px). */
 async function expectThumbSized(button: ReturnType<Page["getByRole"]>) {
@@ -120,8 +107,8 @@ test("a boleto on a phone: the barcode fits and reads back, one button copies it
   expect(texts).toContain((await pay.getByTestId("due-date").textContent())!.trim());
   expect(decodeItfFromRects(sheet!.rects)).toBe(barcode);
 
-  const violations = await axeBothThemes(pay, "/pay boleto (phone)");
-  violations.push(...(await axeBothThemes(page, "boleto charge page (laptop)")));
+  const violations = await bothThemes(pay, "/pay boleto (phone)");
+  violations.push(...(await bothThemes(page, "boleto charge page (laptop)")));
 
   // On a laptop the same page: the barcode first, fitted, and it reads back at 1×.
   const laptop = await context.newPage();
@@ -141,7 +128,7 @@ test("a boleto on a phone: the barcode fits and reads back, one button copies it
   await expect(pay.getByTestId("copy-code")).toHaveCount(0);
   await expect(pay.getByTestId("boleto-barcode")).toHaveCount(0);
   await expect(pay.getByTestId("digitable-line")).toHaveCount(0);
-  violations.push(...(await axeBothThemes(pay, "/pay paid (phone)")));
+  violations.push(...(await bothThemes(pay, "/pay paid (phone)")));
   await expect(page.getByTestId("charge-paid")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("copy-code")).toHaveCount(0);
   await visitor.close();
@@ -176,11 +163,11 @@ test("PIX from a phone: the copy button before the QR, the charge page's copy an
   const mail = (await page.getByTestId("share-email").getAttribute("href"))!;
   expect(mail).toMatch(/^mailto:\?subject=Payment%20of%20R%24/);
   expect(decodeURIComponent(mail.split("body=")[1]!)).toContain(code);
-  const violations = await axeBothThemes(page, "charge page (laptop)");
+  const violations = await bothThemes(page, "charge page (laptop)");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await noSideScroll(page)).toBe(true);
   expect((await copy.boundingBox())!.y).toBeLessThan((await page.getByTestId("charge-qr").boundingBox())!.y);
-  violations.push(...(await axeBothThemes(page, "charge page (phone)")));
+  violations.push(...(await bothThemes(page, "charge page (phone)")));
 
   // The payer's phone, in Spanish: the button first, the QR below it for another device.
   const { visitor, pay, problems } = await payerPhone(browser, new URL(link).origin, "es-MX");
@@ -195,7 +182,7 @@ test("PIX from a phone: the copy button before the QR, the charge page's copy an
   expect(await clipboard(pay)).toBe(code);
   expect(decodeQrPng(await qr.screenshot())).toBe(code);
   expect(await noSideScroll(pay)).toBe(true);
-  violations.push(...(await axeBothThemes(pay, "/pay PIX (phone)")));
+  violations.push(...(await bothThemes(pay, "/pay PIX (phone)")));
 
   // Expired: the charge page says so and offers no code; the payment page no longer answers.
   await page.setViewportSize({ width: 1366, height: 860 });

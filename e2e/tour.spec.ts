@@ -6,7 +6,7 @@
  * sixteen pages (axe light, axe dark, the console sweep): each page is rendered once here.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, as, seriousViolations, ADMIN_STATE, SIGNED_IN_PAGES } from "./fixtures";
+import { test, expect, as, bothThemes, seriousViolations, ADMIN_STATE, SIGNED_IN_PAGES } from "./fixtures";
 
 /** Everything the browser reports as wrong on `page`, from now on. */
 function listen(page: Page): string[] {
@@ -21,21 +21,8 @@ function listen(page: Page): string[] {
   return problems;
 }
 
-/** axe in both themes, on what the page shows now; the theme is back to light after. */
-async function bothThemes(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-    found.push(...(await seriousViolations(page)).map((v) => `${label} (${theme}): ${v}`));
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
-
 test("every signed-in page once: no console error or failed request, and no serious axe violation in the light or dark theme", async ({ browser }) => {
-  // Sixteen pages and three dialogs, each scanned whole twice; the first while the demo's first sync may still run.
+  // Seventeen pages and four open dialogs and lists, each scanned whole, then for contrast in the dark theme; the first while the demo's first sync may still run.
   test.setTimeout(240_000);
   const { context, page } = await as(browser, "admin", { colorScheme: "light" });
   const problems = listen(page);

@@ -8,8 +8,7 @@
  * receipt are taken at desktop and phone widths in the three languages.
  */
 import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { test, expect, as, memberContext, ownOrganization, sandboxControl, seriousViolations } from "./fixtures";
+import { test, expect, bothThemes, as, memberContext, ownOrganization, sandboxControl } from "./fixtures";
 import { readPdfText } from "../lib/pdf/test-support/read-pdf";
 import { formatDateTime } from "../lib/i18n/format";
 
@@ -18,16 +17,6 @@ test.describe.configure({ mode: "serial" });
 /** The transaction paid then refunded by the first journey, for the ones after it. */
 let refundedId = "";
 
-async function bothThemes(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    found.push(...(await seriousViolations(page)).map((v) => `${label} (${theme}): ${v}`));
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
 
 const pdfText = (body: Buffer) => readPdfText(new Uint8Array(body)).join("\n");
 
