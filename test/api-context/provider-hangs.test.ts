@@ -110,7 +110,9 @@ for (const target of databaseTargets()) {
         // The breaker is open: the next read is refused before anything is sent, at once.
         const two = await elapsed(readBalanceFor(ctx, t, { userId }, { fresh: true }));
         expect(isPaymentApiError(two.value) && two.value.code).toBe("CIRCUIT_OPEN");
-        expect(two.ms).toBeLessThan(300);
+        // A quarter of the page's 4 s deadline at most: nothing waits on the provider (a bound in
+        // milliseconds is a bound on the machine's load: the payout's below once took 563 ms).
+        expect(two.ms).toBeLessThan(CALL_DEADLINES.page.deadlineMs! / 4);
         expect(callOutcome(two.value)).toBe("not-sent");
         expect(words(two.value)).toMatch(/^The payment provider is not answering, so nothing was sent to it\. The dashboard tries it again by itself within \d+ seconds?\./);
 
@@ -152,7 +154,10 @@ for (const target of databaseTargets()) {
 
         const two = await elapsed(requestPayout(deps, t, userId, pix("hang-po-2", "7,25")));
         expect(isPaymentApiError(two.value) && two.value.code).toBe("CIRCUIT_OPEN");
-        expect(two.ms).toBeLessThan(500);
+        // At once: nothing waits on the provider (one attempt would wait the action's 10 s timeout).
+        // What it takes is the payout's own rows in the database: ≈ 0.1 s, 563 ms seen with both
+        // cores saturated (journeys, two builds), so the bound is a fifth of one attempt, not 500 ms.
+        expect(two.ms).toBeLessThan(2_000);
         expect(callOutcome(two.value)).toBe("not-sent");
         expect(words(two.value)).toMatch(/nothing was sent to it/);
         expect((await row("hang-po-2")).state).toBe("queued");
