@@ -33,7 +33,8 @@ export function AuditRows({ rows, system }: { rows: AuditRow[]; system: string }
         )}
       </td>
       <td>{e.action}</td>
-      <td className="max-w-md">
+      {/* The sentence and its details wrap: the row grows down, not past the page's width (1366 px). */}
+      <td className="max-w-md min-w-64 whitespace-normal">
         <AuditDetails reading={e.reading} />
       </td>
       <td className="font-mono text-xs">{e.address ?? "—"}</td>
