@@ -45,11 +45,18 @@ function rowOf(page: Page, id: string) {
 test("a payment made at the sandbox appears on the open Transactions page without a reload, verified", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
   const id = await newCharge(page);
+  // One stream for the tab, however many listen (the page and the bell): counted from this load on.
+  const streams: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+  });
+  await page.reload();
   await expect(page.locator("[data-live-state=live]")).toBeVisible();
   await control.simulate(id, { event: "cashin.confirmed" });
   // The webhook reaches the intake, the worker reads it back, the live stream refreshes the page.
   await expect(rowOf(page, id).getByTestId("tx-status")).toHaveText("Paid", { timeout: 2_000 });
   await expect(rowOf(page, id).getByTestId("tx-verified")).toContainText("webhook confirmed by the API");
+  expect(streams).toHaveLength(1);
   await context.close();
 });
 

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { createOrganizationAction } from "@/app/(dashboard)/actions";
+import { restartLiveStream } from "@/components/live/live-hub";
 
 /** Start another organisation: the member becomes its admin and switches to it. */
 export function NewOrganizationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -48,6 +49,7 @@ export function NewOrganizationDialog({ open, onOpenChange }: { open: boolean; o
               toast({ title: t("shell.organizationCreated", { name: name.trim() }), variant: "success" });
               onOpenChange(false);
               setName("");
+              restartLiveStream();
               router.push("/overview");
               router.refresh();
             });

@@ -18,6 +18,7 @@ import { switchOrganizationAction } from "@/app/(dashboard)/actions";
 import { NewOrganizationDialog } from "./new-organization-dialog";
 import { OrgSwitcherButton } from "./org-switcher";
 import type { Membership } from "@/lib/auth/access";
+import { restartLiveStream } from "@/components/live/live-hub";
 
 /** The organisation switcher (./org-switcher.tsx renders its trigger until this loads). */
 export function OrgSwitcherMenu({ current, memberships, defaultOpen, focusTrigger }: { current: string; memberships: Membership[]; defaultOpen?: boolean; focusTrigger?: boolean }) {
@@ -42,7 +43,10 @@ export function OrgSwitcherMenu({ current, memberships, defaultOpen, focusTrigge
                 m.organizationId !== current &&
                 startTransition(async () => {
                   const result = await switchOrganizationAction({ organizationId: m.organizationId });
-                  if (result.ok) router.refresh();
+                  if (result.ok) {
+                    restartLiveStream();
+                    router.refresh();
+                  }
                   else toast({ title: result.error.message, variant: "destructive" });
                 })
               }

@@ -10,7 +10,8 @@ import type { OpenedDatabase } from "@/lib/db/driver";
 import type { ApiEnvironment } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
 
-export type LiveKind = "transaction" | "balance" | "webhook" | "infraction" | "reconciliation" | "notification";
+import type { LiveKind } from "./live-kinds";
+export type { LiveKind } from "./live-kinds";
 export type LiveEvent = { id: number; environment: ApiEnvironment; kind: string; payload: unknown; createdAt: string };
 
 export async function publish(db: Db, organizationId: string, environment: ApiEnvironment, kind: LiveKind, payload: Record<string, unknown>): Promise<void> {

@@ -68,7 +68,9 @@ export async function GET(req: Request) {
         }
       };
       req.signal.addEventListener("abort", () => cleanup());
-      send(`retry: 2000\n: connected\n\n`);
+      // Where this stream starts (no id: the browser's Last-Event-ID stays as it was): the tab's hub
+      // tells a listener that joins later whether its page missed anything (components/live/live-hub.ts).
+      send(`retry: 2000\n: connected\n\nevent: ready\ndata: ${JSON.stringify({ cursor })}\n\n`);
       await pump();
     },
     cancel() {
