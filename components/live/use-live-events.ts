@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 
 export type LiveState = "connecting" | "live" | "reconnecting";
 
@@ -42,10 +41,4 @@ export function useLiveEvents({ kinds, environment, after, onEvent }: { kinds: s
   }, [kindsKey, environment]);
 
   return state;
-}
-
-/** Invalidates the queries under `queryKey` whenever an event of `kinds` arrives (see useLiveEvents). */
-export function useLiveInvalidation({ kinds, environment, queryKey }: { kinds: string[]; environment?: string; queryKey: QueryKey }): LiveState {
-  const client = useQueryClient();
-  return useLiveEvents({ kinds, environment, onEvent: () => void client.invalidateQueries({ queryKey }) });
 }
