@@ -2,7 +2,6 @@
 
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { subscribe, type LiveState } from "./live-hub";
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 
 export type { LiveState } from "./live-hub";
 
@@ -24,10 +23,4 @@ export function useLiveEvents({ kinds, environment, after, onEvent }: { kinds: s
   );
 
   return state;
-}
-
-/** Invalidates the queries under `queryKey` whenever an event of `kinds` arrives (see useLiveEvents). */
-export function useLiveInvalidation({ kinds, environment, queryKey }: { kinds: string[]; environment?: string; queryKey: QueryKey }): LiveState {
-  const client = useQueryClient();
-  return useLiveEvents({ kinds, environment, onEvent: () => void client.invalidateQueries({ queryKey }) });
 }

@@ -1,24 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { useLiveInvalidation } from "@/components/live/use-live-events";
+import { useLiveEvents } from "@/components/live/use-live-events";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
-import type { Bell as BellList } from "@/lib/notifications/inbox";
-
-/** The bell's query: every read of the list shares it, and the live stream invalidates it. */
-export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
-
-async function fetchBell({ signal }: { signal: AbortSignal }): Promise<BellList> {
-  const res = await fetch("/api/notifications", { signal, headers: { accept: "application/json" } });
-  if (!res.ok) throw new Error(`notifications: ${res.status}`);
-  return (await res.json()) as BellList;
-}
+import { refreshBell, useBellList } from "./bell-list";
 
 /** The bell button: the unread count, read out in its name. */
 export function BellButton({ unread, className, ...props }: ButtonProps & { unread: number }) {
@@ -41,13 +31,13 @@ const panel = lazyModule(() => import("./notification-panel"));
 
 /**
  * The app bar's bell: the unread count, and a list of the member's notifications (newest first),
- * each opening what it is about; mark one or all read. A react-query query, refreshed when the live
- * stream says a notification was made (not by polling).
+ * each opening what it is about; mark one or all read. The list (./bell-list.ts) is read again when
+ * the live stream says a notification was made (not by polling).
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const list = useQuery({ queryKey: NOTIFICATIONS_QUERY_KEY, queryFn: fetchBell, staleTime: 60_000 });
-  useLiveInvalidation({ kinds: ["notification"], queryKey: NOTIFICATIONS_QUERY_KEY });
+  const list = useBellList();
+  useLiveEvents({ kinds: ["notification"], onEvent: () => void refreshBell() });
   const { loaded, intent, focused } = useIntent(panel, () => setOpen(true));
   if (loaded) return <loaded.NotificationPanel list={list} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
   return <BellButton unread={list.data?.unread ?? 0} {...closedTrigger("dialog", "popover-trigger")} {...intent} />;

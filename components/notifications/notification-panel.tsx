@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
 import { Check, CheckCheck, Settings2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -9,10 +9,10 @@ import { toast } from "@/components/ui/toast";
 import { useFocusOnMount } from "@/components/ui/lazy-trigger";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatShortDateTime } from "@/lib/i18n/format";
-import type { Bell as BellList } from "@/lib/notifications/inbox";
 import { markNotificationsReadAction } from "@/app/(dashboard)/notifications/actions";
 import { cn } from "@/lib/utils";
-import { BellButton, NOTIFICATIONS_QUERY_KEY } from "./notification-bell";
+import { BellButton } from "./notification-bell";
+import { refreshBell, type BellQuery } from "./bell-list";
 
 /** The bell's list, as a popover (./notification-bell.tsx renders the bell until this loads). */
 export function NotificationPanel({
@@ -21,23 +21,32 @@ export function NotificationPanel({
   onOpenChange,
   focusTrigger,
 }: {
-  list: UseQueryResult<BellList>;
+  list: BellQuery;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   focusTrigger?: boolean;
 }) {
   const { t, locale } = useI18n();
-  const client = useQueryClient();
   const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger);
-  const mark = useMutation({
-    mutationFn: async (input: { ids: number[] } | { all: true }) => {
-      const result = await markNotificationsReadAction(input);
-      if (!result.ok) throw new Error(result.error.message);
-      return result.data;
+  // Saving a mark-read, then reading the list again: the buttons stay disabled until both are done.
+  const [marking, setMarking] = useState(false);
+  const mark = {
+    isPending: marking,
+    mutate: (input: { ids: number[] } | { all: true }) => {
+      setMarking(true);
+      void (async () => {
+        try {
+          const result = await markNotificationsReadAction(input);
+          if (!result.ok) throw new Error(result.error.message);
+          await refreshBell();
+        } catch (e) {
+          toast({ title: (e as Error).message, variant: "destructive" });
+        } finally {
+          setMarking(false);
+        }
+      })();
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
-    onError: (e: Error) => toast({ title: e.message, variant: "destructive" }),
-  });
+  };
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
 

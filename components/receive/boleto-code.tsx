@@ -11,7 +11,7 @@ import { Download, ExternalLink, Printer } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
-import { PrintButton } from "@/components/receive/pay-status";
+import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
 import { CodeText, DigitableLine, digitableGroups, Qr } from "@/components/receive/code-parts";
 import { boletoPdf } from "@/lib/receive/boleto-pdf";

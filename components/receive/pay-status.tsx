@@ -34,11 +34,3 @@ export function PayStatusWatcher({ token, status, intervalMs = 3000 }: { token: 
   }, [data, status, router]);
   return null;
 }
-
-export function PrintButton({ label }: { label: string }) {
-  return (
-    <button type="button" onClick={() => window.print()} className="inline-flex h-11 items-center rounded-md border px-4 text-sm hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none print:hidden">
-      {label}
-    </button>
-  );
-}

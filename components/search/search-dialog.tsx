@@ -29,7 +29,8 @@ import { setEnvironmentAction } from "@/app/(dashboard)/actions";
 import { clearRecentSearchesAction, rememberSearchAction } from "@/app/(dashboard)/search-actions";
 import type { OptionGroupId, PaletteOption } from "./options";
 import { useSearch } from "./use-search";
-import { useLiveInvalidation } from "@/components/live/use-live-events";
+import { useLiveInvalidation } from "@/components/live/use-live-invalidation";
+import { QueryProvider } from "@/components/providers/query-provider";
 import type { ApiEnvironment } from "@/lib/vocabulary";
 
 /**
@@ -63,19 +64,29 @@ const ICONS: Record<OptionGroupId, LucideIcon> = {
  * cache key (another environment's never show). `inputRef`: the owner's, so that Ctrl+K while open
  * selects the text.
  */
-export function SearchDialog({
-  organizationId,
-  environment,
-  open,
-  onOpenChange,
-  inputRef,
-}: {
+export function SearchDialog(props: SearchDialogProps) {
+  return (
+    <QueryProvider>
+      <Palette {...props} />
+    </QueryProvider>
+  );
+}
+
+type SearchDialogProps = {
   organizationId: string;
   environment: ApiEnvironment;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   inputRef: React.RefObject<HTMLInputElement | null>;
-}) {
+};
+
+function Palette({
+  organizationId,
+  environment,
+  open,
+  onOpenChange,
+  inputRef,
+}: SearchDialogProps) {
   const context = `${organizationId}:${environment}`;
   const { t } = useI18n();
   const router = useRouter();

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ConvertPanel, type BalanceLine } from "@/components/convert/convert-panel";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { ConversionList } from "@/components/convert/conversion-list";
 import { can } from "@/lib/auth/roles";
 import { readBalance } from "@/lib/api-context";
@@ -63,7 +64,10 @@ export default async function ConvertPage() {
           ) : balances.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("convert.noBalance")}</p>
           ) : (
-            <ConvertPanel balances={balances} />
+            // The live rate is a query: React Query comes with this panel only (not in the shell).
+            <QueryProvider>
+              <ConvertPanel balances={balances} />
+            </QueryProvider>
           )}
         </SectionCard>
         <SectionCard title={t("convert.list.title")} description={t("convert.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="content-start">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
-import { PrintButton } from "@/components/receive/pay-status";
+import { PrintButton } from "@/components/receive/print-button";
 import { getCharge } from "@/lib/charges/service";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";

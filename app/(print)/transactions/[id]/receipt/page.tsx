@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArrowLeft, Download } from "lucide-react";
-import { PrintButton } from "@/components/receive/pay-status";
+import { PrintButton } from "@/components/receive/print-button";
 import { ReceiptView } from "@/components/transactions/receipt-view";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
