@@ -21,6 +21,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { currentRequest } from "@/lib/observability/context";
 import { log } from "@/lib/observability/log";
 import { Refusal } from "@/lib/refusal";
+import { caughtUp } from "@/lib/pages/kept";
 import type { ActionError, ActionResult } from "./result";
 
 /** A refusal in the member's words, on its field when it has one. */
@@ -92,8 +93,12 @@ function guardedAction<S extends z.core.$ZodType, T>(
     if (proof) return { ok: false, error: { code: proof, message: t("reauth.required") } };
     const actor: Actor = { userId: access.userId, address: clientAddress(await headers()) };
     try {
-      return { ok: true, data: await handler(parsed.data, { access, actor, t }) };
+      const data = await handler(parsed.data, { access, actor, t });
+      // What pages keep in process (lib/pages/kept.ts) has heard this action's writes before the page renders again.
+      await caughtUp();
+      return { ok: true, data };
     } catch (e) {
+      await caughtUp().catch(() => undefined);
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
       if (Refusal.is(e)) return refusalAnswer(e, t);
       // The request's id (X-Request-Id): the member quotes it, and it finds this line, the request's
