@@ -16,7 +16,7 @@ import { overviewHref, PERIODS, type OverviewParams } from "@/lib/overview/param
 import { periodFigures, type Change, type FigureKey, type PeriodFigures } from "@/lib/overview/period";
 import { dailyActivity } from "@/lib/overview/queries";
 import { cn } from "@/lib/utils";
-import { keep, mirrorTag } from "@/lib/pages/kept";
+import { keep, settledTag } from "@/lib/pages/kept";
 import { DayRows } from "./day-rows";
 import { FigureTile, type TileView } from "./figure-tiles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
@@ -163,7 +163,8 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
   }
 
   const days = params.period * 2;
-  const daily = await keep(`activity:${scope.organizationId}:${scope.environment}:${currency}:${days}:${timeZone}`, [mirrorTag(scope.organizationId)], () =>
+  // Only settled rows count (confirmed, failed, expired, cancelled): a charge created, pending, leaves it true (`settled:`).
+  const daily = await keep(`activity:${scope.organizationId}:${scope.environment}:${currency}:${days}:${timeZone}`, [settledTag(scope.organizationId)], () =>
     dailyActivity(db, scope, { currency, days, timeZone }),
   );
   const f = periodFigures(daily, params.period);

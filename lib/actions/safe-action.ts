@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import { authorize, authorizeSelf, AuthorizationError, sessionClock, type Access } from "@/lib/auth/authorize";
+import { authorize, authorizeSelf, AuthorizationError, oneAccessRead, sessionClock, type Access } from "@/lib/auth/authorize";
 import { reauthNeeded } from "@/lib/auth/reauth";
 import type { Permission } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/auth/client-address";
@@ -21,6 +21,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { currentRequest } from "@/lib/observability/context";
 import { log } from "@/lib/observability/log";
 import { Refusal } from "@/lib/refusal";
+import { caughtUp } from "@/lib/pages/kept";
 import type { ActionError, ActionResult } from "./result";
 
 /** A refusal in the member's words, on its field when it has one. */
@@ -72,17 +73,20 @@ function guardedAction<S extends z.core.$ZodType, T>(
   reauth: boolean,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (raw) => {
-    const { t } = await getI18n();
-    let access: Access;
-    try {
-      access = await check();
-    } catch (e) {
-      if (e instanceof AuthorizationError) {
-        if (e.reason === "two_factor_required") return { ok: false, error: { code: "TWO_FACTOR_REQUIRED", message: t("errors.twoFactorRequired") } };
-        const unauth = e.reason === "unauthenticated";
-        return { ok: false, error: { code: unauth ? "UNAUTHENTICATED" : "FORBIDDEN", message: t(unauth ? "errors.unauthenticated" : "errors.forbidden") } };
+    // The words' language and zone and the member's access from one read of the session.
+    const { t, access, refused } = await oneAccessRead(async () => {
+      const { t } = await getI18n();
+      try {
+        return { t, access: await check(), refused: null };
+      } catch (e) {
+        if (e instanceof AuthorizationError) return { t, access: null, refused: e };
+        throw e;
       }
-      throw e;
+    });
+    if (!access) {
+      if (refused?.reason === "two_factor_required") return { ok: false, error: { code: "TWO_FACTOR_REQUIRED", message: t("errors.twoFactorRequired") } };
+      const unauth = refused?.reason === "unauthenticated";
+      return { ok: false, error: { code: unauth ? "UNAUTHENTICATED" : "FORBIDDEN", message: t(unauth ? "errors.unauthenticated" : "errors.forbidden") } };
     }
     const parsed = z.safeParse(schema, raw);
     if (!parsed.success) {
@@ -92,8 +96,12 @@ function guardedAction<S extends z.core.$ZodType, T>(
     if (proof) return { ok: false, error: { code: proof, message: t("reauth.required") } };
     const actor: Actor = { userId: access.userId, address: clientAddress(await headers()) };
     try {
-      return { ok: true, data: await handler(parsed.data, { access, actor, t }) };
+      const data = await handler(parsed.data, { access, actor, t });
+      // What pages keep in process (lib/pages/kept.ts) has heard this action's writes before the page renders again.
+      await caughtUp();
+      return { ok: true, data };
     } catch (e) {
+      await caughtUp().catch(() => undefined);
       unstable_rethrow(e); // redirect(), notFound(), forbidden() are not failures
       if (Refusal.is(e)) return refusalAnswer(e, t);
       // The request's id (X-Request-Id): the member quotes it, and it finds this line, the request's

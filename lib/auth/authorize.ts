@@ -5,6 +5,7 @@ import "server-only";
  * (revoked, expired or idle sessions are refused: lib/auth/sessions.ts), then the user's
  * membership and role from the database.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
@@ -32,8 +33,26 @@ export function sessionClock(): Date {
   return new Date(Date.now() + seconds * 1000);
 }
 
+type State = { access: Awaited<ReturnType<typeof loadAccess>>; ended: SessionRefusal | null };
+
+/**
+ * React's `cache` keeps nothing outside a render: a server action's checks (its words' language and
+ * zone, then the member's access) would read the session three times. `oneAccessRead` makes them
+ * share one read; the action's own work runs after it, and reads afresh.
+ */
+const actionRead = new AsyncLocalStorage<{ state?: Promise<State> }>();
+export function oneAccessRead<T>(fn: () => Promise<T>): Promise<T> {
+  return actionRead.run({}, fn);
+}
+
 /** One database read per request, however many components ask; `ended`: why a session cookie was refused. */
-const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof loadAccess>>; ended: SessionRefusal | null }> => {
+const currentState = cache((): Promise<State> => {
+  const shared = actionRead.getStore();
+  if (!shared) return readState();
+  return (shared.state ??= readState());
+});
+
+async function readState(): Promise<State> {
   const claims = await sessionClaims();
   const userId = claims?.userId;
   if (!userId) return { access: null, ended: null };
@@ -47,7 +66,7 @@ const currentState = cache(async (): Promise<{ access: Awaited<ReturnType<typeof
   // The request's log line names the member and the organisation they act in.
   annotateRequest({ memberId: userId, ...(access && "organizationId" in access ? { organizationId: access.organizationId } : {}) });
   return { access, ended: null };
-});
+}
 const currentAccess = async () => (await currentState()).access;
 
 /** Sign-in, saying why when a session ran out of time (the page tells the member). */

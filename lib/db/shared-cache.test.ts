@@ -85,3 +85,34 @@ describe("a load and a notification heard while it ran", () => {
     expect(cache.peek(TAG)).toBeUndefined();
   });
 });
+
+describe("caught up with the notifications committed before (a server action's writes)", () => {
+  it("resolves when its own mark comes back, not before, and the mark expires nothing kept", async () => {
+    const { cache, notify } = await listening();
+    await cache.get("k", ["charges:org-1"], async () => "kept");
+    let sent = "";
+    let done = false;
+    const waiting = cache.caughtUp(async (mark) => void (sent = mark)).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toMatch(/^caught-up:/);
+    expect(done).toBe(false);
+    notify("caught-up:someone-else");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    notify(sent);
+    await waiting;
+    expect(done).toBe(true);
+    expect(cache.peek("k")).toBe("kept");
+  });
+
+  it("does not wait when nothing is listened to, nor longer than its bound", async () => {
+    const idle = new SharedCache(null);
+    let sent = false;
+    await idle.caughtUp(async () => void (sent = true));
+    expect(sent).toBe(false);
+    const { cache } = await listening();
+    const t0 = Date.now();
+    await cache.caughtUp(async () => {}, 50);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+});

@@ -43,6 +43,8 @@ export class SharedCache {
   /** When each tag was last heard, and who waits to hear one (`heard`). */
   readonly #lastHeard = new Map<string, number>();
   readonly #waiters = new Set<{ prefix: string; since: number; done: () => void }>();
+  /** Marks sent by `caughtUp`, by payload: each resolves when it comes back. */
+  readonly #marks = new Map<string, () => void>();
   #started: Promise<void> | null = null;
   #stop: (() => Promise<void>) | null = null;
 
@@ -193,8 +195,42 @@ export class SharedCache {
     });
   }
 
+  /**
+   * Resolves once every notification committed before the call has been heard here: `send` NOTIFYs a
+   * mark of its own on the channel, and PostgreSQL delivers notifications in the order their
+   * transactions committed. A server action waits for it after its writes, so that the page it
+   * renders next reads what the member just did, not what was kept before (PostgreSQL delivers the
+   * news on another connection, a moment later). At most `timeoutMs`; at once when not listening.
+   */
+  async caughtUp(send: (payload: string) => Promise<void>, timeoutMs = 1_000): Promise<void> {
+    if (!this.#listening) return;
+    const mark = `caught-up:${crypto.randomUUID()}`;
+    const back = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#marks.delete(mark);
+        resolve();
+      }, timeoutMs);
+      timer.unref?.();
+      this.#marks.set(mark, () => {
+        clearTimeout(timer);
+        this.#marks.delete(mark);
+        resolve();
+      });
+    });
+    try {
+      await send(mark);
+    } catch {
+      this.#marks.get(mark)?.();
+    }
+    await back;
+  }
+
   /** A tag; a read's ends with its version (`read:<credential>:<key>:<expiry in epoch ms>`). */
   #heard(payload: string): void {
+    if (payload.startsWith("caught-up:")) {
+      this.#marks.get(payload)?.();
+      return;
+    }
     let tag = payload;
     if (payload.startsWith("read:")) {
       const cut = payload.lastIndexOf(":");

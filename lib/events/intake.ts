@@ -23,15 +23,21 @@ export type IntakeAnswer = { status: number; body: { received?: true; error?: st
 
 export async function endpointFor(db: Db, organizationId: string, environment: ApiEnvironment): Promise<{ token: string; registeredAt: Date | null }> {
   const w = schema.webhookEndpoints;
+  const read = async () => {
+    const [row] = await db
+      .select({ token: w.token, registeredAt: w.registeredAt })
+      .from(w)
+      .where(and(eq(w.organizationId, organizationId), eq(w.environment, environment)));
+    return row;
+  };
+  // Every charge and payout asks (its postback URL): read first, written once, the first time.
+  const found = await read();
+  if (found) return found;
   await db
     .insert(w)
     .values({ organizationId, environment, token: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ token: w.token, registeredAt: w.registeredAt })
-    .from(w)
-    .where(and(eq(w.organizationId, organizationId), eq(w.environment, environment)));
-  return row!;
+  return (await read())!;
 }
 
 export function intakeUrl(publicBaseUrl: string, token: string): string {

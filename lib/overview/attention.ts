@@ -14,7 +14,7 @@ import { infractionAlerts } from "@/lib/infractions/mirror";
 import { awaitingBatches, listPayouts } from "@/lib/payouts/service";
 import { countTransactions } from "@/lib/transactions/query";
 import type { InfractionThreshold, PayoutKind } from "@/lib/vocabulary";
-import { badgesTag, mirrorTag, type Keep } from "@/lib/pages/kept";
+import { badgesTag, findingsTag, settledTag, USERS_TAG, type Keep } from "@/lib/pages/kept";
 import { openFindings } from "./queries";
 
 /** How many approvals are listed one by one (the rest are counted). */
@@ -40,16 +40,18 @@ export async function attentionItems(db: Db, access: Access, target: Scope, q: A
   const org = target.organizationId;
   const period = `${org}:${target.environment}:${q.from}:${q.to}:${q.timeZone}`;
   // Each part under the tags of what changes it, so that a new transaction (a charge created, a
-  // webhook) reloads only what the mirror decides: the failed cash-outs and the findings.
-  const [alerts, [payouts, batches], [failed, findings]] = await Promise.all([
+  // webhook) reloads only what it changes.
+  const [alerts, [payouts, batches], failed, findings] = await Promise.all([
     // The provider's clock comes from the credential (`org:`): the deadlines are judged on it.
     keep(`attention-alerts:${org}:${target.environment}`, [badgesTag(org), `org:${org}`], () => infractionAlerts(db, target, now)),
-    keep(`attention-approvals:${org}:${target.environment}`, [badgesTag(org)], () =>
+    // The requesters' names too (`users:`).
+    keep(`attention-approvals:${org}:${target.environment}`, [badgesTag(org), USERS_TAG], () =>
       Promise.all([listPayouts(db, target, { states: ["awaiting_approval"], limit: 50 }), awaitingBatches(db, target)]),
     ),
-    keep(`attention-mirror:${period}`, [mirrorTag(org)], () =>
-      Promise.all([countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone), openFindings(db, target)]),
-    ),
+    // Failed rows only: a pending charge created leaves the count true (`settled:`).
+    keep(`attention-failed:${period}`, [settledTag(org)], () => countTransactions(db, target, { statuses: ["failed"], type: "cashout", from: q.from, to: q.to }, q.timeZone)),
+    // Findings change with a sync's check, not with each transaction (`findings:`, migration 0017).
+    keep(`attention-findings:${org}:${target.environment}`, [findingsTag(org)], () => openFindings(db, target)),
   ]);
   const items: AttentionItem[] = alerts.due.map((i) => ({
     kind: "infraction",

@@ -8,7 +8,7 @@ import { readBalance, type ApiEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
 import type { Locale } from "@/lib/vocabulary";
-import { keep, mirrorTag } from "@/lib/pages/kept";
+import { keep, mirrorTag, syncTag } from "@/lib/pages/kept";
 import { localCurrency } from "./currencies";
 import { volumeCurrencies } from "./queries";
 
@@ -17,7 +17,7 @@ export const readPageBalance = cache(readBalance);
 
 /** When the mirror was last synced: the figures and the latest transactions say so in their details. */
 export const readPageSyncStatus = cache((db: Parameters<typeof syncStatus>[0], organizationId: string, environment: ApiEnvironment) =>
-  keep(`sync:${organizationId}:${environment}`, [mirrorTag(organizationId)], () => syncStatus(db, organizationId, environment)),
+  keep(`sync:${organizationId}:${environment}`, [syncTag(organizationId)], () => syncStatus(db, organizationId, environment)),
 );
 
 /** How far back the local currency is judged from. */

@@ -14,6 +14,7 @@ import { listCharges, recentPayers } from "@/lib/charges/service";
 import { formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
+import { chargesTag, keep, mirrorTag } from "@/lib/pages/kept";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -31,7 +32,12 @@ export default async function ReceivePage() {
       </>
     );
   }
-  const [charges, payers] = await Promise.all([listCharges(db, target, 15), recentPayers(db, target)]);
+  // The same for the whole team until a charge (or its transaction, for the status) changes.
+  const org = access.organizationId;
+  const [charges, payers] = await Promise.all([
+    keep(`charges:${org}:${environment}`, [chargesTag(org), mirrorTag(org)], () => listCharges(db, target, 15)),
+    keep(`payers:${org}:${environment}`, [chargesTag(org)], () => recentPayers(db, target)),
+  ]);
   return (
     <>
       <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />

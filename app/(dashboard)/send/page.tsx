@@ -11,6 +11,7 @@ import { reviewInputs } from "@/lib/payouts/review-inputs";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
+import { badgesTag, keep, mirrorTag, policyTag, USERS_TAG } from "@/lib/pages/kept";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -22,9 +23,11 @@ export default async function SendPage() {
   const { access, t, locale, environment, isConnected, db, scope: target, after } = await pageContext("dashboard.view");
   if (!isConnected) return <NotConnected access={access} environment={environment} />;
   const canSend = can(access.role, "money.move");
+  const org = access.organizationId;
+  // The same for the whole team until a payout, its transaction, a requester's name or the policy changes.
   const [payouts, policy, inputs, sandboxTools] = await Promise.all([
-    listPayouts(db, target, { limit: 15 }),
-    getApprovalPolicy(db, access.organizationId),
+    keep(`payouts:${org}:${environment}`, [badgesTag(org), mirrorTag(org), USERS_TAG], () => listPayouts(db, target, { limit: 15 })),
+    keep(`policy:${org}`, [policyTag(org)], () => getApprovalPolicy(db, org)),
     canSend ? reviewInputs(access, environment) : null,
     sandboxToolsAvailable(access, environment),
   ]);

@@ -1,0 +1,78 @@
+/**
+ * What each change tells the instances (migrations 0016 and 0017, lib/pages/kept.ts): a charge
+ * created writes a pending transaction, which tells `mirror:` but not `settled:`, so what reads only
+ * settled rows stays kept; the transaction confirmed tells both. The sync state, the findings, the
+ * charges, the conversions, the approval policy, a member's saved views and names each have their own
+ * tag. Against the real database: the triggers send them, the LISTEN connection hears them.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "@/lib/db/schema";
+import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
+import { CACHE_CHANNEL, SharedCache } from "@/lib/db/shared-cache";
+import { createScratchDatabase, databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
+import { createOrganization } from "../support/connect";
+
+for (const target of databaseTargets()) {
+  describe(`the tags a change tells [${target.name}]`, () => {
+    let opened: OpenedDatabase<typeof schema>;
+    let drop: (() => Promise<void>) | undefined;
+    let stop: (() => Promise<void>) | undefined;
+    const heard: string[] = [];
+    const cache = () => new SharedCache(opened.listen);
+    let marks: SharedCache;
+
+    beforeAll(async () => {
+      let url: string | undefined;
+      if (target.url) ({ url, drop } = await createScratchDatabase(target.url, "dash_test"));
+      opened = await openDatabase({ url, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 4 });
+      stop = await opened.listen(CACHE_CHANNEL, (payload) => heard.push(payload));
+      marks = cache();
+      await marks.start();
+    }, 60_000);
+    afterAll(async () => {
+      await marks?.close();
+      await stop?.();
+      await opened?.close();
+      await drop?.();
+    });
+
+    /** What the statements in `change` told, once every notification committed before has come back. */
+    const told = async (change: () => Promise<unknown>) => {
+      const from = heard.length;
+      await change();
+      await marks.caughtUp(async (mark) => {
+        await opened.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${mark})`);
+      }, 5_000);
+      return heard.slice(from).filter((p) => !p.startsWith("caught-up:"));
+    };
+
+    it("a pending transaction written tells the mirror, not what reads settled rows; confirmed, it tells both", async () => {
+      const { organizationId: org } = await createOrganization(opened.db, "Tags", ["admin"]);
+      const id = `tx_${randomBytes(6).toString("hex")}`;
+      const t = schema.transactions;
+      const row = { organizationId: org, environment: "sandbox" as const, transactionId: id, type: "cashin", status: "pending", amount: "10.00", currency: "BRL", origin: "dashboard" };
+      expect(await told(() => opened.db.insert(t).values(row))).toEqual([`mirror:${org}`]);
+      expect(await told(() => opened.db.update(t).set({ amount: "11.00" }).where(eq(t.transactionId, id)))).toEqual([`mirror:${org}`]);
+      expect(await told(() => opened.db.update(t).set({ status: "confirmed" }).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
+      // Once settled, any change of it (a refund) is told to both.
+      expect(await told(() => opened.db.update(t).set({ status: "refunded" }).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
+      expect(await told(() => opened.db.delete(t).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
+    });
+
+    it("the sync state, the findings, the policy, the saved views and a member's name each tell their own tag", async () => {
+      const { organizationId: org, members } = await createOrganization(opened.db, "Own tags", ["admin"]);
+      const user = members[0]!.userId;
+      expect(await told(() => opened.db.insert(schema.syncState).values({ organizationId: org, environment: "sandbox", lastSyncAt: new Date() }))).toEqual([`sync:${org}`]);
+      expect(
+        await told(() => opened.db.insert(schema.reconciliationFindings).values({ organizationId: org, environment: "sandbox", kind: "missed_webhook", transactionId: "tx_f", details: {} })),
+      ).toEqual([`findings:${org}`]);
+      expect(await told(() => opened.db.insert(schema.approvalPolicies).values({ organizationId: org, mode: "none", thresholds: {} }))).toEqual([`policy:${org}`]);
+      expect(await told(() => opened.db.insert(schema.savedViews).values({ organizationId: org, userId: user, page: "transactions", name: "Mine", query: "status=confirmed" }))).toEqual([`views:${user}`]);
+      expect(await told(() => opened.db.update(schema.users).set({ name: "Renamed" }).where(eq(schema.users.id, user)))).toEqual(["users:"]);
+      // A member's other columns (the language) tell nothing.
+      expect(await told(() => opened.db.update(schema.users).set({ locale: "es-MX" }).where(eq(schema.users.id, user)))).toEqual([]);
+    });
+  });
+}
