@@ -1,7 +1,10 @@
+-- Written so that it can run twice (OR REPLACE): its journal entry was once dated before 0015's, so
+-- a database migrated to 0015 skipped it; dated after 0015 now, it runs there, and runs again,
+-- changing nothing, where it had already run (test/db/migration-order.test.ts).
 -- Facts each instance keeps in its own memory (lib/db/shared-cache.ts) are forgotten everywhere when
 -- their rows change: a trigger NOTIFYs `dashboard_cache` with the tag of what changed, and every
 -- instance LISTENs. TG_ARGV: the tag's prefix and the column whose value follows it.
-CREATE FUNCTION dashboard_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION dashboard_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r json;
 BEGIN
@@ -12,12 +15,12 @@ END;
 $$;
 --> statement-breakpoint
 -- An organisation's credentials (the API context keeps the active one of each environment).
-CREATE TRIGGER api_credentials_cache AFTER INSERT OR UPDATE OR DELETE ON api_credentials FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('org', 'organization_id');
+CREATE OR REPLACE TRIGGER api_credentials_cache AFTER INSERT OR UPDATE OR DELETE ON api_credentials FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('org', 'organization_id');
 --> statement-breakpoint
 -- A shared account read (balance, profile, limits, fees): its version is when it expires (epoch
 -- ms), so an instance keeps the copy it wrote itself and drops any other (an expiry by a webhook
 -- included).
-CREATE FUNCTION api_read_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION api_read_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r api_read_cache;
 BEGIN
@@ -27,34 +30,34 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER api_read_cache_cache AFTER INSERT OR UPDATE OR DELETE ON api_read_cache FOR EACH ROW EXECUTE FUNCTION api_read_cache_notify();
+CREATE OR REPLACE TRIGGER api_read_cache_cache AFTER INSERT OR UPDATE OR DELETE ON api_read_cache FOR EACH ROW EXECUTE FUNCTION api_read_cache_notify();
 --> statement-breakpoint
 -- The navigation's badges (open infractions due soon, requests waiting for approval): the same for
 -- every member of an organisation until one of these rows changes.
-CREATE TRIGGER payouts_cache AFTER INSERT OR UPDATE OR DELETE ON payouts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+CREATE OR REPLACE TRIGGER payouts_cache AFTER INSERT OR UPDATE OR DELETE ON payouts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER payout_batches_cache AFTER INSERT OR UPDATE OR DELETE ON payout_batches FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+CREATE OR REPLACE TRIGGER payout_batches_cache AFTER INSERT OR UPDATE OR DELETE ON payout_batches FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER infractions_cache AFTER INSERT OR UPDATE OR DELETE ON infractions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+CREATE OR REPLACE TRIGGER infractions_cache AFTER INSERT OR UPDATE OR DELETE ON infractions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER infraction_settings_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_settings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+CREATE OR REPLACE TRIGGER infraction_settings_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_settings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER infraction_alerts_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_alerts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
+CREATE OR REPLACE TRIGGER infraction_alerts_cache AFTER INSERT OR UPDATE OR DELETE ON infraction_alerts FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('badges', 'organization_id');
 --> statement-breakpoint
 -- What the Overview reads from the mirror (its figures, latest transactions, failed payouts,
 -- findings), the same for every member until a transaction, a sync or a finding changes.
-CREATE TRIGGER transactions_cache AFTER INSERT OR UPDATE OR DELETE ON transactions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+CREATE OR REPLACE TRIGGER transactions_cache AFTER INSERT OR UPDATE OR DELETE ON transactions FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER sync_state_cache AFTER INSERT OR UPDATE OR DELETE ON sync_state FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+CREATE OR REPLACE TRIGGER sync_state_cache AFTER INSERT OR UPDATE OR DELETE ON sync_state FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
 --> statement-breakpoint
-CREATE TRIGGER reconciliation_findings_cache AFTER INSERT OR UPDATE OR DELETE ON reconciliation_findings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
+CREATE OR REPLACE TRIGGER reconciliation_findings_cache AFTER INSERT OR UPDATE OR DELETE ON reconciliation_findings FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('mirror', 'organization_id');
 --> statement-breakpoint
 -- A page's live cursor (the organisation's newest live event) until the next one.
-CREATE TRIGGER live_events_cache AFTER INSERT ON live_events FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('live', 'organization_id');
+CREATE OR REPLACE TRIGGER live_events_cache AFTER INSERT ON live_events FOR EACH ROW EXECUTE FUNCTION dashboard_cache_notify('live', 'organization_id');
 --> statement-breakpoint
 -- Up to p_n slots of a rate budget at once (api_rate_acquire's rules), for an instance that makes
 -- calls in a burst: granted 0 and wait > 0 when none is free.
-CREATE FUNCTION api_rate_acquire_n(p_bucket text, p_limit integer, p_window integer, p_n integer) RETURNS TABLE (wait_ms integer, granted integer, at_second integer) LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION api_rate_acquire_n(p_bucket text, p_limit integer, p_window integer, p_n integer) RETURNS TABLE (wait_ms integer, granted integer, at_second integer) LANGUAGE plpgsql AS $$
 DECLARE
   t timestamptz := clock_timestamp();
   now_ms bigint := floor(extract(epoch FROM t) * 1000);
@@ -104,6 +107,6 @@ END;
 $$;
 --> statement-breakpoint
 -- Slots of a batch that were not used, given back (never below nothing).
-CREATE FUNCTION api_rate_release(p_bucket text, p_second integer, p_n integer) RETURNS void LANGUAGE sql AS $$
+CREATE OR REPLACE FUNCTION api_rate_release(p_bucket text, p_second integer, p_n integer) RETURNS void LANGUAGE sql AS $$
   UPDATE api_rate_slots SET calls = greatest(0, calls - p_n) WHERE bucket = p_bucket AND second = p_second;
 $$;
