@@ -29,7 +29,7 @@ import { createKeyring } from "../lib/security/sealing";
 import { connectDemo } from "../lib/demo/connect";
 import { seedDemoCharges } from "../lib/demo/receive";
 import { seedDemoPayouts } from "../lib/demo/send";
-import { SandboxControl } from "../lib/sandbox-control/client";
+import { SandboxControl, SandboxControlError } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
 import { startBalancer } from "./balancer";
@@ -319,6 +319,12 @@ async function main() {
     }
   } catch (e) {
     sandbox?.kill("SIGTERM");
+    // Ours could not listen: another sandbox answers there, started with other secrets.
+    if (e instanceof SandboxControlError && e.code === "UNAUTHORIZED" && sandbox) {
+      throw new Error(
+        `another sandbox already answers on ${env.PAYMENT_API_BASE_URL} (another \`npm start\`?). Stop it, or run this one's sandbox on another port: PAYMENT_API_BASE_URL=http://127.0.0.1:<port>`,
+      );
+    }
     throw e;
   } finally {
     // PGlite allows one process per directory: release it before the dashboard opens it.
