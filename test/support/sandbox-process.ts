@@ -29,7 +29,11 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`the sandbox process did not start within 60 s: ${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the failed test (a slow start on a loaded machine still starts later).
+      child.kill("SIGKILL");
+      reject(new Error(`the sandbox process did not start within 60 s: ${out}`));
+    }, 60_000);
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
