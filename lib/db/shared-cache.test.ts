@@ -32,57 +32,48 @@ const TAG = "read:cred-1:balance";
 const read = (version: string) => ({ data: [{ currency: "BRL", available: "500" }], version });
 const opts = { version: (v: { version: string }) => v.version };
 
+/**
+ * A load of version 1000 under `tags`, during which `meanwhile` runs (notifications, an expiry);
+ * answers what the load returned and what the cache keeps after it.
+ */
+async function loadWhile(meanwhile: (c: { cache: SharedCache; notify: (payload: string) => void }) => void, tags = [TAG]) {
+  const { cache, notify } = await listening();
+  const g = gate(read("1000"));
+  const pending = cache.get(TAG, tags, g.load, opts);
+  meanwhile({ cache, notify });
+  g.finish();
+  return { value: await pending, kept: cache.peek(TAG) };
+}
+
 describe("a load and a notification heard while it ran", () => {
   it("keeps the value when the notification announced the version the load read (the write it read, heard late)", async () => {
-    const { cache, notify } = await listening();
-    const g = gate(read("1000"));
-    const pending = cache.get(TAG, [TAG], g.load, opts);
-    notify(`${TAG}:1000`);
-    g.finish();
-    expect(await pending).toEqual(read("1000"));
-    expect(cache.peek(TAG)).toEqual(read("1000"));
+    const { value, kept } = await loadWhile(({ notify }) => notify(`${TAG}:1000`));
+    expect(value).toEqual(read("1000"));
+    expect(kept).toEqual(read("1000"));
   });
 
   it("keeps nothing when the notification announced another version (the load may have read the old row)", async () => {
-    const { cache, notify } = await listening();
-    const g = gate(read("1000"));
-    const pending = cache.get(TAG, [TAG], g.load, opts);
-    notify(`${TAG}:2000`);
-    g.finish();
-    await pending;
-    expect(cache.peek(TAG)).toBeUndefined();
+    expect((await loadWhile(({ notify }) => notify(`${TAG}:2000`))).kept).toBeUndefined();
   });
 
   it("keeps nothing when a newer notification followed the one of the version read (the read expired meanwhile)", async () => {
-    const { cache, notify } = await listening();
-    const g = gate(read("1000"));
-    const pending = cache.get(TAG, [TAG], g.load, opts);
-    notify(`${TAG}:1000`);
-    notify(`${TAG}:5`);
-    g.finish();
-    await pending;
-    expect(cache.peek(TAG)).toBeUndefined();
+    const { kept } = await loadWhile(({ notify }) => {
+      notify(`${TAG}:1000`);
+      notify(`${TAG}:5`);
+    });
+    expect(kept).toBeUndefined();
   });
 
   it("keeps nothing when this instance expired the tag while loading", async () => {
-    const { cache, notify } = await listening();
-    const g = gate(read("1000"));
-    const pending = cache.get(TAG, [TAG], g.load, opts);
-    notify(`${TAG}:1000`);
-    cache.invalidate(TAG);
-    g.finish();
-    await pending;
-    expect(cache.peek(TAG)).toBeUndefined();
+    const { kept } = await loadWhile(({ cache, notify }) => {
+      notify(`${TAG}:1000`);
+      cache.invalidate(TAG);
+    });
+    expect(kept).toBeUndefined();
   });
 
   it("a plain tag's notification (a credential changed) always leaves the load unkept", async () => {
-    const { cache, notify } = await listening();
-    const g = gate(read("1000"));
-    const pending = cache.get(TAG, [TAG, "cred:cred-1"], g.load, opts);
-    notify("cred:cred-1");
-    g.finish();
-    await pending;
-    expect(cache.peek(TAG)).toBeUndefined();
+    expect((await loadWhile(({ notify }) => notify("cred:cred-1"), [TAG, "cred:cred-1"])).kept).toBeUndefined();
   });
 });
 
