@@ -5,12 +5,12 @@
  * charges, the conversions, the approval policy, a member's saved views and names each have their own
  * tag. Against the real database: the triggers send them, the LISTEN connection hears them.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
-import { CACHE_CHANNEL, SharedCache } from "@/lib/db/shared-cache";
+import { CACHE_CHANNEL } from "@/lib/db/shared-cache";
 import { createScratchDatabase, databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
 
@@ -20,31 +20,44 @@ for (const target of databaseTargets()) {
     let drop: (() => Promise<void>) | undefined;
     let stop: (() => Promise<void>) | undefined;
     const heard: string[] = [];
-    const cache = () => new SharedCache(opened.listen);
-    let marks: SharedCache;
+    /** Marks sent by `told`, waiting to come back on the connection that fills `heard`. */
+    const waiting = new Map<string, () => void>();
 
     beforeAll(async () => {
       let url: string | undefined;
       if (target.url) ({ url, drop } = await createScratchDatabase(target.url, "dash_test"));
       opened = await openDatabase({ url, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 4 });
-      stop = await opened.listen(CACHE_CHANNEL, (payload) => heard.push(payload));
-      marks = cache();
-      await marks.start();
+      stop = await opened.listen(CACHE_CHANNEL, (payload) => {
+        heard.push(payload);
+        waiting.get(payload)?.();
+      });
     }, 60_000);
     afterAll(async () => {
-      await marks?.close();
       await stop?.();
       await opened?.close();
       await drop?.();
     });
 
-    /** What the statements in `change` told, once every notification committed before has come back. */
+    /**
+     * What the statements in `change` told, once every notification committed before has come back:
+     * a mark sent after them arrives after them on the same connection (PostgreSQL delivers one
+     * session's notifications in commit order). The mark must come back on the connection that fills
+     * `heard`: another listening connection hearing it says nothing about this one (CI, loaded, heard
+     * the mark on a second connection before this one had the change's tags).
+     */
     const told = async (change: () => Promise<unknown>) => {
       const from = heard.length;
       await change();
-      await marks.caughtUp(async (mark) => {
-        await opened.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${mark})`);
-      }, 5_000);
+      const mark = `caught-up:${randomUUID()}`;
+      const back = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the mark did not come back in 10 s`)), 10_000);
+        waiting.set(mark, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      await opened.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${mark})`);
+      await back.finally(() => waiting.delete(mark));
       return heard.slice(from).filter((p) => !p.startsWith("caught-up:"));
     };
 
