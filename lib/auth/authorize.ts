@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db";
 import { sessionClaims } from "./session-token";
 import { AuthorizationError, checkAccess, loadAccess, type Access } from "./access";
 import { checkSessionWithAccess, type SessionRefusal } from "./sessions";
+import { keep } from "@/lib/pages/kept";
 import type { Permission } from "./roles";
 import { annotateRequest } from "@/lib/observability/context";
 
@@ -58,7 +59,7 @@ async function readState(): Promise<State> {
   if (!userId) return { access: null, ended: null };
   const db = await getDb();
   // The session's row and the member's access in one statement.
-  const live = await checkSessionWithAccess(db, claims.sessionId, sessionClock());
+  const live = await checkSessionWithAccess(db, claims.sessionId, sessionClock(), { keep, userId });
   if (!live.ok) return { access: null, ended: live.reason };
   if (live.session.userId !== userId) return { access: null, ended: "missing" };
   const { access } = live;

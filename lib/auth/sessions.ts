@@ -52,6 +52,14 @@ const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as {
 
 type SessionRow = { id: string; user_id: string; two_factor: boolean; authenticated_at: string | Date; last_seen_at: string | Date; expires_at: string | Date; revoked_at: unknown; idle_minutes: number };
 
+type SessionAccessRow = SessionRow & { email: string; name: string; locale: schema.Locale | null; time_zone: string | null; active_organization_id: string | null; two_factor_enabled: boolean; memberships: string | never[] };
+
+/** Reads kept in process (lib/pages/kept.ts's `keep`, or a test's SharedCache): key, tags, load. */
+export type KeepRead = <T>(key: string, tags: string[], load: () => Promise<T>, opts?: { until?: (value: T) => number }) => Promise<T>;
+/** What migration 0018 tells when a member's sessions, row or memberships change; `orgs:` any organisation's row. */
+export const memberTag = (userId: string) => `member:${userId}`;
+export const ORGS_TAG = "orgs:";
+
 /** The session's columns and its idle timeout (the member's active organisation's), for `sessions s join users u`. */
 const sessionColumns = sql`s.id, s.user_id, s.two_factor, s.authenticated_at, s.last_seen_at, s.expires_at, s.revoked_at,
            coalesce(o.session_idle_minutes, ${sql.raw(String(DEFAULT_IDLE_MINUTES))}) as idle_minutes`;
@@ -90,18 +98,27 @@ export async function checkSessionWithAccess(
   db: Db,
   sessionId: string | null | undefined,
   now = new Date(),
+  kept?: { keep: KeepRead; userId: string },
 ): Promise<{ ok: true; session: LiveSession; access: Access | { userId: string; memberships: [] } } | { ok: false; reason: SessionRefusal }> {
   if (!sessionId || !UUID.test(sessionId)) return { ok: false, reason: "missing" };
-  const r = await db.execute(sql`
-    select ${sessionColumns},
-           u.email, u.name, u.locale, u.time_zone, u.active_organization_id, u.totp_enabled_at is not null as two_factor_enabled,
-           ${membershipsJson(sql`s.user_id`)} as memberships
-    from sessions s
-    join users u on u.id = s.user_id
-    left join organizations o on o.id = u.active_organization_id
-    where s.id = ${sessionId}`);
-  const row = rowsOf<SessionRow & { email: string; name: string; locale: schema.Locale | null; time_zone: string | null; active_organization_id: string | null; two_factor_enabled: boolean; memberships: string | never[] }>(r)[0];
-  const live = await judge(db, row, now);
+  const read = async () => {
+    const r = await db.execute(sql`
+      select ${sessionColumns},
+             u.email, u.name, u.locale, u.time_zone, u.active_organization_id, u.totp_enabled_at is not null as two_factor_enabled,
+             ${membershipsJson(sql`s.user_id`)} as memberships
+      from sessions s
+      join users u on u.id = s.user_id
+      left join organizations o on o.id = u.active_organization_id
+      where s.id = ${sessionId}`);
+    return rowsOf<SessionAccessRow>(r)[0] ?? null;
+  };
+  // Kept until the member's sessions, row or memberships change, or any organisation's (migration
+  // 0018): judged again on every request (revoked, expired, idle at `now`).
+  const row = kept
+    ? await kept.keep(`session:${sessionId}:${kept.userId}`, [memberTag(kept.userId), ORGS_TAG], read, { until: (r) => (r ? new Date(r.expires_at).getTime() : Infinity) })
+    : await read();
+  if (row && kept && row.user_id !== kept.userId) return { ok: false, reason: "missing" };
+  const live = await judge(db, row ?? undefined, now);
   if (!live.ok) return live;
   const access = accessFromRow({
     id: row!.user_id,

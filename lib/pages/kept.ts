@@ -11,7 +11,10 @@ import "server-only";
  *   `charges:<organization>`   its charges; `conversions:<organization>` its conversions;
  *   `policy:<organization>`    its approval policy;
  *   `views:<user>`             a member's saved views; `users:` any member's name or e-mail;
- *   `org:<organization>`       its credentials (the provider's clock among them).
+ *   `org:<organization>`       its credentials (the provider's clock among them);
+ *   `member:<user>`            a member's sessions, row and memberships; `orgs:` any organisation's
+ *                              row (migration 0018: the session and access every request checks,
+ *                              lib/auth/sessions.ts).
  * A server action waits, after its writes, until this instance has heard them (`caughtUp`), so that
  * the page the member's own action renders next never shows what was before it.
  * Without a shared cache (a benchmark's baseline) every read is made.

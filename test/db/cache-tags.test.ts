@@ -3,7 +3,7 @@
  * created writes a pending transaction, which tells `mirror:` but not `settled:`, so what reads only
  * settled rows stays kept; the transaction confirmed tells both. The sync state, the findings, the
  * charges, the conversions, the approval policy, a member's saved views and names each have their own
- * tag. Against the real database: the triggers send them, the LISTEN connection hears them.
+ * tag; a member's sessions, row and memberships tell `member:<user>` (migration 0018). Against the real database: the triggers send them, the LISTEN connection hears them.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -43,11 +43,10 @@ for (const target of databaseTargets()) {
      * a mark sent after them arrives after them on the same connection (PostgreSQL delivers one
      * session's notifications in commit order). The mark must come back on the connection that fills
      * `heard`: another listening connection hearing it says nothing about this one (CI, loaded, heard
-     * the mark on a second connection before this one had the change's tags).
+     * the mark on a second connection before this one had the change's tags). A mark before the change
+     * too: what earlier statements told is not the change's.
      */
-    const told = async (change: () => Promise<unknown>) => {
-      const from = heard.length;
-      await change();
+    const settled = async () => {
       const mark = `caught-up:${randomUUID()}`;
       const back = new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`the mark did not come back in 10 s`)), 10_000);
@@ -58,6 +57,13 @@ for (const target of databaseTargets()) {
       });
       await opened.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${mark})`);
       await back.finally(() => waiting.delete(mark));
+    };
+    const told = async (change: () => Promise<unknown>) => {
+      // What the set-up before told (an organisation and its members) is heard first, not counted.
+      await settled();
+      const from = heard.length;
+      await change();
+      await settled();
       return heard.slice(from).filter((p) => !p.startsWith("caught-up:"));
     };
 
@@ -83,9 +89,14 @@ for (const target of databaseTargets()) {
       ).toEqual([`findings:${org}`]);
       expect(await told(() => opened.db.insert(schema.approvalPolicies).values({ organizationId: org, mode: "none", thresholds: {} }))).toEqual([`policy:${org}`]);
       expect(await told(() => opened.db.insert(schema.savedViews).values({ organizationId: org, userId: user, page: "transactions", name: "Mine", query: "status=confirmed" }))).toEqual([`views:${user}`]);
-      expect(await told(() => opened.db.update(schema.users).set({ name: "Renamed" }).where(eq(schema.users.id, user)))).toEqual(["users:"]);
-      // A member's other columns (the language) tell nothing.
-      expect(await told(() => opened.db.update(schema.users).set({ locale: "es-MX" }).where(eq(schema.users.id, user)))).toEqual([]);
+      // A member's name tells the lists that name people, and the member's own kept session (migration 0018).
+      expect(await told(() => opened.db.update(schema.users).set({ name: "Renamed" }).where(eq(schema.users.id, user)))).toEqual([`member:${user}`, "users:"]);
+      // A member's other columns (the language) tell only their own session, not the lists.
+      expect(await told(() => opened.db.update(schema.users).set({ locale: "es-MX" }).where(eq(schema.users.id, user)))).toEqual([`member:${user}`]);
+      // Their memberships and sessions, and any organisation's row, tell the kept sessions.
+      expect(await told(() => opened.db.update(schema.memberships).set({ role: "viewer" }).where(eq(schema.memberships.userId, user)))).toEqual([`member:${user}`]);
+      expect(await told(() => opened.db.insert(schema.sessions).values({ userId: user, expiresAt: new Date(Date.now() + 60_000) }))).toEqual([`member:${user}`]);
+      expect(await told(() => opened.db.update(schema.organizations).set({ sessionIdleMinutes: 15 }).where(eq(schema.organizations.id, org)))).toEqual(["orgs:"]);
     });
   });
 }
