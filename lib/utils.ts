@@ -32,6 +32,9 @@ function classTable(): Map<string, Entry> {
   return table;
 }
 
+/** The same list always merges the same way: every row of a table asks for the same few. */
+const mergedCache = new Map<string, string>();
+
 /**
  * Joins class names (clsx) and lets a later Tailwind class win over an earlier one it conflicts
  * with, exactly as tailwind-merge's `twMerge` (its algorithm, src/lib/merge-classlist.ts), from a
@@ -40,7 +43,19 @@ function classTable(): Map<string, Entry> {
  * JavaScript. Classes not in the table are kept as they are.
  */
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).trim().split(/\s+/);
+  const joined = clsx(inputs);
+  let merged = mergedCache.get(joined);
+  if (merged === undefined) {
+    merged = merge(joined);
+    // The code writes a few hundred distinct lists: a bound, not an eviction policy.
+    if (mergedCache.size >= 2_000) mergedCache.clear();
+    mergedCache.set(joined, merged);
+  }
+  return merged;
+}
+
+function merge(joined: string): string {
+  const classes = joined.trim().split(/\s+/);
   const known = classTable();
   const taken = new Set<string>();
   let result = "";
