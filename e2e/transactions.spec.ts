@@ -295,6 +295,31 @@ for (const [locale, words] of [
   });
 }
 
+test("a date is typed in the member's language whatever the browser's: day first in pt-BR on an English browser", async ({ browser, baseURL }) => {
+  const { context, page } = await as(browser, "support", { locale: "en-US" });
+  await context.addCookies([{ name: "locale", value: "pt-BR", url: baseURL! }]);
+  await page.goto("/transactions");
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await page.getByTestId("chip-date").getByRole("button").first().click();
+  const from = page.getByLabel("De", { exact: true });
+  await expect(from).toHaveAttribute("placeholder", "dd/mm/aaaa");
+  // Digits only, as on a phone's number pad: the slashes are written, the day is read day first.
+  await from.pressSequentially("05112026");
+  await expect(from).toHaveValue("05/11/2026");
+  await expect(page).toHaveURL(/from=2026-11-05/);
+  // Not a day of the calendar: said in words when the field is left, and the filter stays as it was.
+  const to = page.getByLabel("Até", { exact: true });
+  await to.fill("31/11/2026");
+  await to.blur();
+  await expect(page.getByText("Informe uma data como 05/11/2026.")).toBeVisible();
+  await expect(to).toHaveAttribute("aria-invalid", "true");
+  await expect(page).not.toHaveURL(/to=/);
+  await page.reload();
+  await page.getByTestId("chip-date").getByRole("button").first().click();
+  await expect(page.getByLabel("De", { exact: true })).toHaveValue("05/11/2026");
+  await context.close();
+});
+
 test("the detail sheet opens from the keyboard, is addressed by the URL, and shows the webhook timeline", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
   const integration = await merchantIntegration(page);

@@ -21,6 +21,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
+import { DateField } from "@/components/ui/date-field";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import {
   BRAZIL_UFS,
@@ -60,6 +61,7 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
   const split = useFieldArray({ control: form.control, name: "split" });
   const method = useWatch({ control: form.control, name: "method" });
   const coin = useWatch({ control: form.control, name: "coin" }) ?? "USDT";
+  const dueDate = useWatch({ control: form.control, name: "dueDate" }) ?? "";
   const currency = currencyOf(method, coin);
   const boleto = isBoletoMethod(method);
   const min = minimumFor(method, currency);
@@ -153,7 +155,15 @@ export function ChargeForm({ recentPayers, canCreate }: { recentPayers: RecentPa
         </FormField>
         {boleto && (
           <FormField label={t("charges.form.dueDate")} htmlFor={id("dueDate")} description={t("charges.form.dueDateHelp")} error={err(errors.dueDate?.message)}>
-            <Input type="date" {...form.register("dueDate")} />
+            {(control) => (
+              <DateField
+                id={control.id}
+                aria-describedby={control["aria-describedby"]}
+                aria-invalid={control["aria-invalid"]}
+                value={dueDate}
+                onValueChange={(v) => form.setValue("dueDate", v, { shouldValidate: true, shouldDirty: true })}
+              />
+            )}
           </FormField>
         )}
       </div>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ListFilter, Search, X } from "lucide-react";
 import { useI18n } from "@/components/providers/i18n-provider";
+import { DateField } from "@/components/ui/date-field";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
@@ -143,11 +144,11 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
             <div className="grid gap-2 sm:grid-cols-2">
               <div className="grid gap-1.5">
                 <Label htmlFor="f-from">{t("transactions.filters.from")}</Label>
-                <DebouncedInput id="f-from" type="date" value={dayOf(params.from)} onCommit={(v) => apply({ from: dateOf(v) })} />
+                <DateField id="f-from" value={dayOf(params.from)} onValueChange={(v) => apply({ from: dateOf(v) })} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="f-to">{t("transactions.filters.to")}</Label>
-                <DebouncedInput id="f-to" type="date" value={dayOf(params.to)} onCommit={(v) => apply({ to: dateOf(v) })} />
+                <DateField id="f-to" value={dayOf(params.to)} onValueChange={(v) => apply({ to: dateOf(v) })} />
               </div>
             </div>
           </div>

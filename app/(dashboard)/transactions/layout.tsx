@@ -5,7 +5,7 @@ import { ClientMessages } from "@/components/providers/client-messages";
 export default function TransactionsMessages({ children }: { children: React.ReactNode }) {
   return (
     <ClientMessages
-      namespaces={["errors.forbidden", "errors.unauthenticated", "pages.transactions.title", "transactions.columns", "transactions.copyId", "transactions.csv", "transactions.detail.copy", "transactions.detail.open", "transactions.export", "transactions.filters", "transactions.sort", "transactions.status", "transactions.verified", "transactions.verifiedWebhook", "transactions.views", "txKinds"]}
+      namespaces={["dateField", "errors.forbidden", "errors.unauthenticated", "pages.transactions.title", "transactions.columns", "transactions.copyId", "transactions.csv", "transactions.detail.copy", "transactions.detail.open", "transactions.export", "transactions.filters", "transactions.sort", "transactions.status", "transactions.verified", "transactions.verifiedWebhook", "transactions.views", "txKinds"]}
     >
       <NuqsAdapter>{children}</NuqsAdapter>
     </ClientMessages>

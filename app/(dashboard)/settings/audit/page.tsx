@@ -4,7 +4,8 @@ import { ScrollText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/input";
+import { DateField } from "@/components/ui/date-field";
+import { ClientMessages } from "@/components/providers/client-messages";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -63,46 +64,48 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
   return (
     <SectionCard title={t("audit.title")} description={t("audit.description")} contentClassName="grid gap-4">
-      <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("audit.filters")}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-action">{t("audit.action")}</Label>
-          <NativeSelect id="audit-action" name="action" defaultValue={f.action ?? ""}>
-            <option value="">{t("audit.allActions")}</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {actionLabel(a)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-member">{t("audit.member")}</Label>
-          <NativeSelect id="audit-member" name="member" defaultValue={f.member ?? ""}>
-            <option value="">{t("audit.allMembers")}</option>
-            {members.map((m) => (
-              <option key={m.userId} value={m.userId}>
-                {m.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">{t("audit.from")}</Label>
-          <Input id="audit-from" name="from" type="date" defaultValue={f.from ?? ""} className="w-40" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">{t("audit.to")}</Label>
-          <Input id="audit-to" name="to" type="date" defaultValue={f.to ?? ""} className="w-40" />
-        </div>
-        <Button type="submit" size="sm">
-          {t("developers.search")}
-        </Button>
-        {filtered && (
-          <Button asChild size="sm" variant="ghost">
-            <Link href="/settings/audit">{t("developers.clear")}</Link>
+      <ClientMessages namespaces={["dateField"]}>
+        <form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={t("audit.filters")}>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-action">{t("audit.action")}</Label>
+            <NativeSelect id="audit-action" name="action" defaultValue={f.action ?? ""}>
+              <option value="">{t("audit.allActions")}</option>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-member">{t("audit.member")}</Label>
+            <NativeSelect id="audit-member" name="member" defaultValue={f.member ?? ""}>
+              <option value="">{t("audit.allMembers")}</option>
+              {members.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-from">{t("audit.from")}</Label>
+            <DateField id="audit-from" name="from" defaultValue={f.from ?? ""} className="w-40" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-to">{t("audit.to")}</Label>
+            <DateField id="audit-to" name="to" defaultValue={f.to ?? ""} className="w-40" />
+          </div>
+          <Button type="submit" size="sm">
+            {t("developers.search")}
           </Button>
-        )}
-      </form>
+          {filtered && (
+            <Button asChild size="sm" variant="ghost">
+              <Link href="/settings/audit">{t("developers.clear")}</Link>
+            </Button>
+          )}
+        </form>
+      </ClientMessages>
       {log.items.length === 0 ? (
         <EmptyState icon={<ScrollText />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("audit.emptyTitle")} />
       ) : (
