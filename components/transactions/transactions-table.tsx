@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "lucide-react";
+import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "@/components/ui/icons";
+import { iconShapes } from "@/components/ui/icon";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyValue } from "@/components/ui/copy-value";
 import { CopyValues } from "@/components/ui/copy-values";
@@ -100,15 +101,16 @@ function IconSprite() {
     <svg aria-hidden width="0" height="0" className="absolute">
       {Object.entries(ICONS).map(([name, Glyph]) => (
         <symbol key={name} id={`tx-icon-${name}`} viewBox="0 0 24 24">
-          <Glyph />
+          {iconShapes(Glyph.node)}
         </symbol>
       ))}
     </svg>
   );
 }
 
+/** `i`: drawn as every icon (components/ui/icon.tsx), its stroke inherited by the symbol's shapes. */
 const Icon = ({ name, className }: { name: IconName; className: string }) => (
-  <svg aria-hidden className={className}>
+  <svg aria-hidden className={`i ${className}`}>
     <use href={`#tx-icon-${name}`} />
   </svg>
 );

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { InboxIcon } from "lucide-react";
+import { InboxIcon } from "@/components/ui/icons";
 
 type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   /** Decorative icon element, e.g. `<ReceiptIcon />`; defaults to an inbox. */
