@@ -139,7 +139,7 @@ function Status({ row }: { row: TxTableRow }) {
   const { t, locale } = useI18n();
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="tx-state">
       <TransactionStatus status={row.status} reportedStatus={row.reportedStatus} t={t} />
       {checked && (
         <span className="tx-mark" data-testid="tx-verified" title={`${checked} · ${formatDateTime(row.verifiedAt!, locale)}`}>
@@ -161,7 +161,7 @@ function Description({ row }: { row: TxTableRow }) {
       <span className={cn("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
         {lead ?? kindLabel(t, row)}
       </span>
-      {row.counterparty && row.description && <span className="truncate text-muted-foreground">· {row.description}</span>}
+      {row.counterparty && row.description && <span className="truncate text-muted-foreground">{`· ${row.description}`}</span>}
     </span>
   );
 }
@@ -211,7 +211,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
           <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
             {formatShortDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
-            <span className="sr-only">, {t("transactions.detail.open", { id: row.original.transactionId })}</span>
+            <span className="sr-only">{`, ${t("transactions.detail.open", { id: row.original.transactionId })}`}</span>
           </Link>
         ),
       },
