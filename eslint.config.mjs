@@ -12,5 +12,12 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Icons come from "@/components/ui/icons" (components/ui/icon.tsx: no client component, no per-icon attributes).
+    files: ["app/**", "components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "lucide-react", message: 'Import icons from "@/components/ui/icons", then run `npx tsx scripts/icons.ts`.' }] }],
+    },
+  },
 ];
 export default config;

@@ -1,4 +1,4 @@
-import { ShieldX } from "lucide-react";
+import { ShieldX } from "@/components/ui/icons";
 import { StatusPage } from "@/components/shell/status-page";
 import { getI18n } from "@/lib/i18n/server";
 

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "@/components/ui/icons";
 import { StatusPage } from "@/components/shell/status-page";
 import { getI18n } from "@/lib/i18n/server";
 

@@ -7,7 +7,7 @@ import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import { SearchPalette } from "@/components/search/search-palette";
-import { FlaskConical } from "lucide-react";
+import { FlaskConical } from "@/components/ui/icons";
 import { CopyIconSymbol } from "@/components/ui/copy-value";
 import { authorizePage } from "@/lib/auth/authorize";
 import { pageEnvironment } from "@/lib/api-context";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock } from "lucide-react";
+import { Clock } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { dailyResetTime } from "@/lib/account/day-reset";
 

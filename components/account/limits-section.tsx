@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { Info } from "lucide-react";
+import { Info } from "@/components/ui/icons";
 import { ApiFailure } from "@/components/shell/api-failure";
 import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Access } from "@/lib/auth/access";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Languages, SunMoon } from "lucide-react";
+import { Languages, SunMoon } from "@/components/ui/icons";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";

@@ -16,7 +16,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowDownUp, ArrowRight, RefreshCw, Timer } from "lucide-react";
+import { ArrowDownUp, ArrowRight, RefreshCw, Timer } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,

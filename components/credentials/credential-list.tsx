@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { CheckCircle2, CircleAlert, PlugZap, ShieldOff, Power } from "lucide-react";
+import { CheckCircle2, CircleAlert, PlugZap, ShieldOff, Power } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/shell/confirm-dialog";

@@ -7,7 +7,7 @@
  * that clock stood when the page was made, and the browser keeps the difference.
  */
 import { useEffect, useState } from "react";
-import { AlarmClock, Clock } from "lucide-react";
+import { AlarmClock, Clock } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatInstant } from "@/lib/i18n/format";
 import { cn } from "@/lib/utils";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { ChevronRight, CircleX, Files, ListChecks, ShieldAlert, UserCheck } from "lucide-react";
+import { ChevronRight, CircleX, Files, ListChecks, ShieldAlert, UserCheck } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 
 const ICONS = { infraction: ShieldAlert, approval: UserCheck, batch: Files, failed: CircleX, review: ListChecks } as const;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
+import { ArrowDownRight, ArrowUpRight, Minus } from "@/components/ui/icons";
 import type { FigureKey } from "@/lib/overview/period";
 import { Sparkline } from "./sparkline";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight, ReceiptText } from "lucide-react";
+import { ArrowRight, ReceiptText } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

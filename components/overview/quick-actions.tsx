@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from "lucide-react";
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";

@@ -7,7 +7,7 @@
  * here from the same numbers) and printable page. On a phone the button comes first; on a wider
  * screen the barcode does, for a phone's camera to read it.
  */
-import { Download, ExternalLink, Printer } from "lucide-react";
+import { Download, ExternalLink, Printer } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { ItfBarcode } from "@/components/receive/itf-barcode";

@@ -3,7 +3,7 @@
 /** The charge page's controls: its public payment page (copy, open, turn off/on) and the sandbox tools. */
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { ExternalLink, FlaskConical } from "lucide-react";
+import { ExternalLink, FlaskConical } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";

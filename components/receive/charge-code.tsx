@@ -9,7 +9,7 @@
  * the code is no longer offered. Shared by the charge's page in the dashboard and the public
  * payment page; a settled charge (paid, expired…) is not shown here at all.
  */
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";

@@ -11,7 +11,7 @@ import { useMemo, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { MoneyForm } from "@/components/forms/money-form";
 import type { FormErrorValue } from "@/components/ui/form-error";

@@ -3,7 +3,7 @@
 /** The pieces a charge's code is shown with: the time left, the QR image, the code as text, the boleto's digitable line. */
 import { useEffect, useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
-import { TimerOff } from "lucide-react";
+import { TimerOff } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDigitableLine } from "@/lib/payments/boleto";
 import { cn } from "@/lib/utils";

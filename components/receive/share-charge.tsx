@@ -8,7 +8,7 @@
  * message alone.
  */
 import { useSyncExternalStore } from "react";
-import { Mail, MessageCircle, Share2 } from "lucide-react";
+import { Mail, MessageCircle, Share2 } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { digitableGroups } from "@/components/receive/code-parts";

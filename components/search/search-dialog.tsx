@@ -18,8 +18,8 @@ import {
   UserRound,
   Wallet,
   Zap,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "@/components/ui/icons";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -43,7 +43,7 @@ function LiveResults({ context, environment }: { context: string; environment: A
   return null;
 }
 
-const ICONS: Record<OptionGroupId, LucideIcon> = {
+const ICONS: Record<OptionGroupId, IconComponent> = {
   recent: History,
   transactions: List,
   charges: ArrowDownToLine,

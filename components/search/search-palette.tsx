@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { LoaderCircle, Search } from "lucide-react";
+import { LoaderCircle, Search } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
 import { useI18n } from "@/components/providers/i18n-provider";

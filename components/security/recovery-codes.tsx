@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Download, ShieldCheck } from "lucide-react";
+import { Download, ShieldCheck } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";

@@ -8,7 +8,7 @@
  * another admin (the server decides which).
  */
 import { useId, useState } from "react";
-import { Pencil, Plus, X } from "lucide-react";
+import { Pencil, Plus, X } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -7,7 +7,7 @@
  */
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { AlertTriangle, CheckCircle2, Download, FileUp } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Download, FileUp } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

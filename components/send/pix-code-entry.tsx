@@ -7,7 +7,7 @@
  * here; nothing is sent until the payout's own review.
  */
 import { useId, useState, useSyncExternalStore } from "react";
-import { QrCode } from "lucide-react";
+import { QrCode } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";

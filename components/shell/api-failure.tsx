@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import { CircleAlert } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import type { FailureDescription } from "@/lib/api-context/describe";
 import { getI18n } from "@/lib/i18n/server";

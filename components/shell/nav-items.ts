@@ -1,7 +1,7 @@
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Building2, LayoutDashboard, List, Settings, ShieldAlert, Wallet, type LucideIcon } from "lucide-react";
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Building2, LayoutDashboard, List, Settings, ShieldAlert, Wallet, type IconComponent } from "@/components/ui/icons";
 import { MAIN_SECTIONS } from "@/lib/pages/sections";
 
-const ICONS: Record<(typeof MAIN_SECTIONS)[number]["href"], LucideIcon> = {
+const ICONS: Record<(typeof MAIN_SECTIONS)[number]["href"], IconComponent> = {
   "/overview": LayoutDashboard,
   "/transactions": List,
   "/receive": ArrowDownToLine,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PlugZap } from "lucide-react";
+import { PlugZap } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Access } from "@/lib/auth/access";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Check, Plus } from "lucide-react";
+import { Check, Plus } from "@/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 "use client";
 
-import { Building2, ChevronsUpDown } from "lucide-react";
+import { Building2, ChevronsUpDown } from "@/components/ui/icons";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useI18n } from "@/components/providers/i18n-provider";

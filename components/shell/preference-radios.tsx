@@ -1,7 +1,7 @@
 "use client";
 
 import { useTheme } from "next-themes";
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun } from "@/components/ui/icons";
 import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { LOCALE_NAMES, LOCALES, type MessageKey } from "@/lib/i18n/translate";

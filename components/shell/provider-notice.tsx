@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Unplug } from "lucide-react";
+import { Unplug } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import type { Access } from "@/lib/auth/access";
 import { providerStatus, type ApiEnvironment } from "@/lib/api-context";

@@ -1,6 +1,6 @@
 "use client";
 
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { ActionResult } from "@/lib/actions/result";

@@ -14,7 +14,7 @@ export async function StatusPage({ icon, title, description }: { icon: ReactNode
   const { t } = await getI18n();
   const requestId = (await headers()).get(REQUEST_ID_HEADER);
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center p-4">
+    <main id="main" className="status-page">
       <EmptyState
         icon={icon}
         titleAs="h1"

@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Languages, LogOut, SunMoon, ShieldCheck } from "lucide-react";
+import { Languages, LogOut, SunMoon, ShieldCheck } from "@/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useQueryState, parseAsString } from "nuqs";
-import { Check, Download, ExternalLink, Link2, ReceiptText } from "lucide-react";
+import { Check, Download, ExternalLink, Link2, ReceiptText } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ListFilter, Search, X } from "lucide-react";
+import { ListFilter, Search, X } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { DateField } from "@/components/ui/date-field";
 import { Button } from "@/components/ui/button";

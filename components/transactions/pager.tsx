@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { PAGE_SIZES, serializeTransactionSearchParams, type ParsedTransactionSearchParams } from "@/lib/transactions/filters";
 import type { TransactionPage } from "@/lib/transactions/query";

@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import { FlaskConical } from "@/components/ui/icons";
 import type { Receipt } from "@/lib/transactions/receipt";
 import { cn } from "@/lib/utils";
 

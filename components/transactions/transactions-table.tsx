@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "lucide-react";
+import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "@/components/ui/icons";
+import { iconShapes } from "@/components/ui/icon";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyValue } from "@/components/ui/copy-value";
 import { CopyValues } from "@/components/ui/copy-values";
@@ -100,15 +101,16 @@ function IconSprite() {
     <svg aria-hidden width="0" height="0" className="absolute">
       {Object.entries(ICONS).map(([name, Glyph]) => (
         <symbol key={name} id={`tx-icon-${name}`} viewBox="0 0 24 24">
-          <Glyph />
+          {iconShapes(Glyph.node)}
         </symbol>
       ))}
     </svg>
   );
 }
 
+/** `i`: drawn as every icon (components/ui/icon.tsx), its stroke inherited by the symbol's shapes. */
 const Icon = ({ name, className }: { name: IconName; className: string }) => (
-  <svg aria-hidden className={className}>
+  <svg aria-hidden className={`i ${className}`}>
     <use href={`#tx-icon-${name}`} />
   </svg>
 );
@@ -137,7 +139,7 @@ function Status({ row }: { row: TxTableRow }) {
   const { t, locale } = useI18n();
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="tx-state">
       <TransactionStatus status={row.status} reportedStatus={row.reportedStatus} t={t} />
       {checked && (
         <span className="tx-mark" data-testid="tx-verified" title={`${checked} · ${formatDateTime(row.verifiedAt!, locale)}`}>
@@ -159,7 +161,7 @@ function Description({ row }: { row: TxTableRow }) {
       <span className={cn("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
         {lead ?? kindLabel(t, row)}
       </span>
-      {row.counterparty && row.description && <span className="truncate text-muted-foreground">· {row.description}</span>}
+      {row.counterparty && row.description && <span className="truncate text-muted-foreground">{`· ${row.description}`}</span>}
     </span>
   );
 }
@@ -209,7 +211,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
           <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
             {formatShortDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
-            <span className="sr-only">, {t("transactions.detail.open", { id: row.original.transactionId })}</span>
+            <span className="sr-only">{`, ${t("transactions.detail.open", { id: row.original.transactionId })}`}</span>
           </Link>
         ),
       },

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowUpDown, Columns3 } from "lucide-react";
+import { ArrowUpDown, Columns3 } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { Button } from "@/components/ui/button";
 import {

@@ -6,7 +6,8 @@ import { cn } from "@/lib/utils";
 
 /**
  * The styles live in app/globals.css (`@utility badge`, `badge-<variant>`): a badge is repeated in
- * every row of the long lists, and one short class name each keeps those pages' HTML small.
+ * every row of the long lists, and one short class name each keeps those pages' HTML small (no
+ * `data-slot` or `data-variant` either: nothing reads them, the class names the variant).
  */
 const badgeVariants = cva("badge", {
   variants: {
@@ -31,8 +32,6 @@ function Badge({
   const Comp = asChild ? Slot.Root : "span";
   return (
     <Comp
-      data-slot="badge"
-      data-variant={variant ?? "default"}
       className={cn(badgeVariants({ variant }), className)}
       {...props}
     />

@@ -1,4 +1,5 @@
-import { Copy } from "lucide-react";
+import { Copy } from "@/components/ui/icons";
+import { iconShapes } from "@/components/ui/icon";
 
 /**
  * Copy buttons for long lists (a request id in each of fifty rows): a plain button carrying its
@@ -9,7 +10,7 @@ import { Copy } from "lucide-react";
 export function CopyValue({ value, label }: { value: string; label: string }) {
   return (
     <button type="button" className="copy-value" data-copy={value} aria-label={label} title={label}>
-      <svg aria-hidden className="size-3.5">
+      <svg aria-hidden className="i size-3.5">
         <use href="#copy-icon" />
       </svg>
     </button>
@@ -21,7 +22,7 @@ export function CopyIconSymbol() {
   return (
     <svg aria-hidden width="0" height="0" className="absolute">
       <symbol id="copy-icon" viewBox="0 0 24 24">
-        <Copy />
+        {iconShapes(Copy.node)}
       </symbol>
     </svg>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { dayOrder, formatDay, maskDay, parseDay } from "@/lib/i18n/day-text";
 import { cn } from "@/lib/utils";

@@ -7,7 +7,7 @@
  * The input is emptied after each choice, so the same file can be chosen again after a removal.
  */
 import { useState } from "react";
-import { FileUp } from "lucide-react";
+import { FileUp } from "@/components/ui/icons";
 import { cn } from "@/lib/utils";
 
 export type DropZoneProps = {

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { InboxIcon } from "lucide-react";
+import { InboxIcon } from "@/components/ui/icons";
 
 type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   /** Decorative icon element, e.g. `<ReceiptIcon />`; defaults to an inbox. */
@@ -12,16 +12,17 @@ type EmptyStateProps = Omit<React.ComponentProps<"div">, "title"> & {
   titleAs?: "h1" | "h2" | "h3" | "h4" | "p";
 };
 
-/** Styled in app/globals.css (`.empty-state`): it is in every page's flight data, as the not-found and forbidden pages. */
+/**
+ * Styled in app/globals.css (`.empty-state`): it is in every page's flight data, as the not-found and
+ * forbidden pages, so only the title and description carry a `data-slot` (the CSS reads those two).
+ */
 function EmptyState({ icon, title, description, action, titleAs: Title = "h2", className, ...props }: EmptyStateProps) {
   return (
     <div
-      data-slot="empty-state"
       className={className ? `empty-state ${className}` : "empty-state"}
       {...props}
     >
       <div
-        data-slot="empty-state-icon"
         aria-hidden="true"
         className="empty-state-icon"
       >
@@ -37,7 +38,7 @@ function EmptyState({ icon, title, description, action, titleAs: Title = "h2", c
           </p>
         )}
       </div>
-      {action && <div data-slot="empty-state-action">{action}</div>}
+      {action && <div>{action}</div>}
     </div>
   );
 }

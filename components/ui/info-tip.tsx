@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { Info } from "lucide-react";
+import { Info } from "@/components/ui/icons";
 
 import { cn } from "@/lib/utils";
 import { lazyModule } from "./lazy";

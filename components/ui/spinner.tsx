@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Loader2Icon } from "lucide-react";
+import { Loader2Icon } from "@/components/ui/icons";
 
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,7 @@
 import * as React from "react";
 import { cva } from "class-variance-authority";
 import { Toast as ToastPrimitive } from "radix-ui";
-import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon, XIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon, XIcon } from "@/components/ui/icons";
 
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ProviderNotice } from "@/components/shell/provider-notice";
 import Link from "next/link";
-import { Wallet } from "lucide-react";
+import { Wallet } from "@/components/ui/icons";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";
 import { EmptyState } from "@/components/ui/empty-state";

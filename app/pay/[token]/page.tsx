@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "@/components/ui/icons";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ChargeCode } from "@/components/receive/charge-code";
 import { PayStatusWatcher } from "@/components/receive/pay-status";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ScrollText } from "lucide-react";
+import { ScrollText } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "@/components/ui/icons";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CredentialList, type CredentialView } from "@/components/credentials/credential-list";

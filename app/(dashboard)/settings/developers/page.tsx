@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Activity, Download } from "lucide-react";
+import { Activity, Download } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";
 import { CopyValues } from "@/components/ui/copy-values";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Webhook } from "lucide-react";
+import { Webhook } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/shell/section-card";

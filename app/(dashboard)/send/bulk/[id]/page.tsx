@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download } from "@/components/ui/icons";
 import { NotConnected } from "@/components/shell/not-connected";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

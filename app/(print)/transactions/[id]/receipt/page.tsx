@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download } from "@/components/ui/icons";
 import { PrintButton } from "@/components/receive/print-button";
 import { ReceiptView } from "@/components/transactions/receipt-view";
 import { getI18n } from "@/lib/i18n/server";

@@ -1,0 +1,5 @@
+/* Written by `npx tsx scripts/icons.ts` from lucide-react's icons (ISC licence): do not edit. */
+import { icon } from "../icon";
+
+export const CircleAlert = icon("CircleAlert", [["circle",{"cx":"12","cy":"12","r":"10"}],["line",{"x1":"12","x2":"12","y1":"8","y2":"12"}],["line",{"x1":"12","x2":"12.01","y1":"16","y2":"16"}]]);
+export const CircleAlertIcon = CircleAlert;

@@ -1,0 +1,4 @@
+/* Written by `npx tsx scripts/icons.ts` from lucide-react's icons (ISC licence): do not edit. */
+import { icon } from "../icon";
+
+export const LogOut = icon("LogOut", [["path",{"d":"m16 17 5-5-5-5"}],["path",{"d":"M21 12H9"}],["path",{"d":"M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4"}]]);

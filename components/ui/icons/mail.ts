@@ -1,0 +1,4 @@
+/* Written by `npx tsx scripts/icons.ts` from lucide-react's icons (ISC licence): do not edit. */
+import { icon } from "../icon";
+
+export const Mail = icon("Mail", [["path",{"d":"m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7"}],["rect",{"x":"2","y":"4","width":"20","height":"16","rx":"2"}]]);
