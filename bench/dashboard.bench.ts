@@ -114,10 +114,49 @@ async function signedIn(app: Awaited<ReturnType<typeof startBenchDashboard>>) {
   return cookies;
 }
 
+/**
+ * The JavaScript of every route (target ≤ 150 KiB gzipped each): the signed-in pages, the pages
+ * before sign-in (/setup and /two-factor only redirect on this set-up instance: they share
+ * /login's layout and kind of form), and the public payment page.
+ */
+async function jsRows(base: string, pages: string[], cookie: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const cache = new Map<string, number>();
+  const chargePage = pages.find((p) => p.startsWith("/receive/"));
+  const routes: [string, Record<string, string>][] = [
+    ["/login", {}],
+    ["/invite/not-a-token", {}],
+    ...(await payPage(base, chargePage, cookie)).map((p) => [p, {}] as [string, Record<string, string>]),
+    ...pages.map((p) => [p, { cookie }] as [string, Record<string, string>]),
+  ];
+  const js: { route: string; kib: number }[] = [];
+  for (const [route, headers] of routes) {
+    const { total, count } = await scriptBytes(base, route, headers, cache);
+    const shown = route.startsWith("/pay/") ? "/pay/[token]" : route;
+    js.push({ route: shown, kib: total / 1024 });
+    rows.push({ metric: `JS for ${shown} (gzipped)`, value: total / 1024, unit: "KiB", note: `${count} scripts` });
+  }
+  const heaviest = js.reduce((a, b) => (b.kib > a.kib ? b : a));
+  rows.push({ metric: "JS, the heaviest route (target ≤ 150 KiB)", value: heaviest.kib, unit: "KiB", note: `${heaviest.route}; ${js.filter((j) => j.kib > 150).length} of ${js.length} routes over 150 KiB` });
+  return rows;
+}
+
+/** `DASHBOARD_BENCH_ONLY=js`: only the JavaScript per route (sizes do not depend on load; ≈ 30 s). */
+async function jsOnly(): Promise<BenchRow[]> {
+  const app = await startBenchDashboard({ withSandbox: true });
+  try {
+    const cookie = await signInCookie(app.url, app.admin.email, app.admin.password);
+    return await jsRows(app.url, [...SIGNED_IN_PAGES, ...(await detailPages(app.url, cookie))], cookie);
+  } finally {
+    await app.stop();
+  }
+}
+
 const bench: Benchmark = {
   name: "dashboard foundation (PGlite): before and after issue 31, response times, HTML and JS per route",
   budgetSeconds: 600,
   async run() {
+    if (process.env.DASHBOARD_BENCH_ONLY === "js") return jsOnly();
     // Before and after, in turns (both stacks stopped once measured).
     const rows: BenchRow[] = await beforeAfterRows(
       "[PGlite]",
@@ -168,26 +207,7 @@ const bench: Benchmark = {
         note: `p99 ${percentile(overview, 99).toFixed(1)} ms, n=100`,
       });
 
-      // The JavaScript of every route (target ≤ 150 KiB gzipped each): the signed-in pages, the
-      // pages before sign-in (/setup and /two-factor only redirect on this set-up instance: they
-      // share /login's layout and kind of form), and the public payment page.
-      const cache = new Map<string, number>();
-      const chargePage = pages.find((p) => p.startsWith("/receive/"));
-      const routes: [string, Record<string, string>][] = [
-        ["/login", {}],
-        ["/invite/not-a-token", {}],
-        ...(await payPage(after.url, chargePage, cookie)).map((p) => [p, {}] as [string, Record<string, string>]),
-        ...pages.map((p) => [p, { cookie }] as [string, Record<string, string>]),
-      ];
-      const js: { route: string; kib: number }[] = [];
-      for (const [route, headers] of routes) {
-        const { total, count } = await scriptBytes(after.url, route, headers, cache);
-        const shown = route.startsWith("/pay/") ? "/pay/[token]" : route;
-        js.push({ route: shown, kib: total / 1024 });
-        rows.push({ metric: `JS for ${shown} (gzipped)`, value: total / 1024, unit: "KiB", note: `${count} scripts` });
-      }
-      const heaviest = js.reduce((a, b) => (b.kib > a.kib ? b : a));
-      rows.push({ metric: "JS, the heaviest route (target ≤ 150 KiB)", value: heaviest.kib, unit: "KiB", note: `${heaviest.route}; ${js.filter((j) => j.kib > 150).length} of ${js.length} routes over 150 KiB` });
+      rows.push(...(await jsRows(after.url, pages, cookie)));
       return rows;
     } finally {
       await before.stop();
