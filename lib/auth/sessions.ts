@@ -15,6 +15,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/scope";
 import * as schema from "@/lib/db/schema";
 import { accessFromRow, membershipsJson, type Access } from "./access";
+import type { Keep } from "@/lib/pages/kept";
 
 export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 export const DEFAULT_IDLE_MINUTES = 30;
@@ -54,8 +55,6 @@ type SessionRow = { id: string; user_id: string; two_factor: boolean; authentica
 
 type SessionAccessRow = SessionRow & { email: string; name: string; locale: schema.Locale | null; time_zone: string | null; active_organization_id: string | null; two_factor_enabled: boolean; memberships: string | never[] };
 
-/** Reads kept in process (lib/pages/kept.ts's `keep`, or a test's SharedCache): key, tags, load. */
-export type KeepRead = <T>(key: string, tags: string[], load: () => Promise<T>, opts?: { until?: (value: T) => number }) => Promise<T>;
 /** What migration 0018 tells when a member's sessions, row or memberships change; `orgs:` any organisation's row. */
 export const memberTag = (userId: string) => `member:${userId}`;
 export const ORGS_TAG = "orgs:";
@@ -98,7 +97,7 @@ export async function checkSessionWithAccess(
   db: Db,
   sessionId: string | null | undefined,
   now = new Date(),
-  kept?: { keep: KeepRead; userId: string },
+  kept?: { keep: Keep; userId: string },
 ): Promise<{ ok: true; session: LiveSession; access: Access | { userId: string; memberships: [] } } | { ok: false; reason: SessionRefusal }> {
   if (!sessionId || !UUID.test(sessionId)) return { ok: false, reason: "missing" };
   const read = async () => {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { frozen, SharedCache } from "@/lib/db/shared-cache";
-import { checkSessionWithAccess, createSession, revokeSession, SESSION_LIFETIME_MS, type KeepRead } from "@/lib/auth/sessions";
+import { checkSessionWithAccess, createSession, revokeSession, SESSION_LIFETIME_MS } from "@/lib/auth/sessions";
+import type { Keep } from "@/lib/pages/kept";
 import { createScratchDatabase, databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
 import { eventually } from "../support/eventually";
@@ -42,7 +43,7 @@ for (const target of databaseTargets()) {
       await cache.start();
       caches.push(cache);
       const counter = { loads: 0 };
-      const keep: KeepRead = (key, tags, load, opts) =>
+      const keep: Keep = (key, tags, load, opts) =>
         cache.get(
           key,
           tags,
