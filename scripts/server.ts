@@ -37,6 +37,7 @@ const shared = globalThis as unknown as {
   __dashboardDb?: Promise<OpenedDatabase<typeof schema>>;
   __eventsRuntime?: Promise<{ worker: { kick(): void; readonly running: boolean }; stop(): Promise<void> }>;
   __bulkRuntime?: Promise<{ stop(): Promise<void> }>;
+  __dbMaintenance?: Promise<{ stop(): Promise<void> } | null>;
 };
 
 /** The body's bytes, or null past `max` bytes (whatever Content-Length said). */
@@ -337,7 +338,7 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
     // it started and hands back the ones it had claimed but not begun.
     const left = () => Math.max(1_000, deadline - Date.now());
     await Promise.race([
-      Promise.all([shared.__bulkRuntime?.then((r) => r.stop()), shared.__eventsRuntime?.then((r) => r.stop())].map((p) => p?.catch((err) => l.error({ err }, "a worker did not stop cleanly")))),
+      Promise.all([shared.__bulkRuntime?.then((r) => r.stop()), shared.__eventsRuntime?.then((r) => r.stop()), shared.__dbMaintenance?.then((r) => r?.stop())].map((p) => p?.catch((err) => l.error({ err }, "a worker did not stop cleanly")))),
       new Promise((r) => setTimeout(r, left()).unref()),
     ]);
     await stopTracing().catch(() => undefined);
