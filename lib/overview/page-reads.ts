@@ -8,7 +8,7 @@ import { readBalance, type ApiEnvironment } from "@/lib/api-context";
 import { getDb } from "@/lib/db";
 import { syncStatus } from "@/lib/events/queries";
 import type { Locale } from "@/lib/vocabulary";
-import { keep, mirrorTag, syncTag } from "@/lib/pages/kept";
+import { currenciesTag, keep, settledTag, syncTag } from "@/lib/pages/kept";
 import { localCurrency } from "./currencies";
 import { volumeCurrencies } from "./queries";
 
@@ -26,7 +26,8 @@ const LOCAL_CURRENCY_DAYS = 90;
 /** The currencies of the organisation's transactions (most completed first) and its local currency: the figures and the balances. */
 export const readPageCurrencies = cache(async (organizationId: string, environment: ApiEnvironment, locale: Locale) => {
   const db = await getDb();
-  const activity = await keep(`currencies:${organizationId}:${environment}`, [mirrorTag(organizationId)], () =>
+  // Counts of settled transactions per currency: a pending one written (a charge created) changes neither.
+  const activity = await keep(`currencies:${organizationId}:${environment}`, [settledTag(organizationId), currenciesTag(organizationId)], () =>
     volumeCurrencies(db, { organizationId, environment }, { days: LOCAL_CURRENCY_DAYS }),
   );
   return { activity, local: localCurrency(activity, locale) };

@@ -7,6 +7,8 @@ import "server-only";
  *   `settled:<organization>`   its transactions that are, or were, anything but pending (migration 0017);
  *   `sync:<organization>`      its sync state (migration 0017; before, under `mirror:`);
  *   `findings:<organization>`  its reconciliation findings (migration 0017; before, under `mirror:`);
+ *   `currencies:<organization>` the currencies its mirror holds: a transaction in one it had not,
+ *                              or a row's currency changed or gone (migration 0019);
  *   `badges:<organization>`    its payouts, batches, infractions, infraction alerts and settings;
  *   `charges:<organization>`   its charges; `conversions:<organization>` its conversions;
  *   `policy:<organization>`    its approval policy;
@@ -34,6 +36,7 @@ export const mirrorTag = (organizationId: string) => `mirror:${organizationId}`;
 export const badgesTag = (organizationId: string) => `badges:${organizationId}`;
 export const settledTag = (organizationId: string) => `settled:${organizationId}`;
 export const syncTag = (organizationId: string) => `sync:${organizationId}`;
+export const currenciesTag = (organizationId: string) => `currencies:${organizationId}`;
 export const findingsTag = (organizationId: string) => `findings:${organizationId}`;
 export const chargesTag = (organizationId: string) => `charges:${organizationId}`;
 export const conversionsTag = (organizationId: string) => `conversions:${organizationId}`;

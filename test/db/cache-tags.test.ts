@@ -72,12 +72,20 @@ for (const target of databaseTargets()) {
       const id = `tx_${randomBytes(6).toString("hex")}`;
       const t = schema.transactions;
       const row = { organizationId: org, environment: "sandbox" as const, transactionId: id, type: "cashin", status: "pending", amount: "10.00", currency: "BRL", origin: "dashboard" };
-      expect(await told(() => opened.db.insert(t).values(row))).toEqual([`mirror:${org}`]);
+      // The organisation's first BRL transaction also tells its currencies (migration 0019); the next ones do not.
+      expect((await told(() => opened.db.insert(t).values(row))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
+      const second = `tx_${randomBytes(6).toString("hex")}`;
+      expect(await told(() => opened.db.insert(t).values({ ...row, transactionId: second }))).toEqual([`mirror:${org}`]);
+      expect((await told(() => opened.db.insert(t).values({ ...row, transactionId: `tx_${randomBytes(6).toString("hex")}`, currency: "USDT" }))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
+      // The same currency in the other environment is new there.
+      expect((await told(() => opened.db.insert(t).values({ ...row, transactionId: `tx_${randomBytes(6).toString("hex")}`, environment: "production" }))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
       expect(await told(() => opened.db.update(t).set({ amount: "11.00" }).where(eq(t.transactionId, id)))).toEqual([`mirror:${org}`]);
+      expect((await told(() => opened.db.update(t).set({ currency: "MXN" }).where(eq(t.transactionId, second)))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
+      expect((await told(() => opened.db.delete(t).where(eq(t.transactionId, second)))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
       expect(await told(() => opened.db.update(t).set({ status: "confirmed" }).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
       // Once settled, any change of it (a refund) is told to both.
       expect(await told(() => opened.db.update(t).set({ status: "refunded" }).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
-      expect(await told(() => opened.db.delete(t).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
+      expect(await told(() => opened.db.delete(t).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`, `currencies:${org}`]));
     });
 
     it("the sync state, the findings, the policy, the saved views and a member's name each tell their own tag", async () => {

@@ -22,7 +22,7 @@ import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchPara
 import { listTransactions, mirrorCurrencies, type TransactionListRow } from "@/lib/transactions/query";
 import { transactionDetail } from "@/lib/transactions/detail";
 import { listSavedViews } from "@/lib/transactions/saved-views";
-import { badgesTag, keep, mirrorTag, syncTag, viewsTag } from "@/lib/pages/kept";
+import { badgesTag, currenciesTag, keep, mirrorTag, syncTag, viewsTag } from "@/lib/pages/kept";
 
 /** The optional columns and the field each shows (the others are always shown). */
 const OPTIONAL_FIELD: Partial<Record<TxOptionalColumn, keyof TxTableRow>> = { reference: "externalId", fee: "fee", net: "amountNet" };
@@ -84,7 +84,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     keep(`sync:${org}:${environment}`, [syncTag(org)], () => syncStatus(db, org, environment)),
     // The member's own views, until they save or delete one (`views:`).
     keep(`views:${access.userId}:${org}`, [viewsTag(access.userId)], () => listSavedViews(db, org, access.userId)),
-    keep(`currencies-in-mirror:${org}:${environment}`, mirror, () => mirrorCurrencies(db, target)),
+    // The filter's currencies, until one the mirror had not arrives (not at every transaction).
+    keep(`currencies-in-mirror:${org}:${environment}`, [currenciesTag(org)], () => mirrorCurrencies(db, target)),
     params.tx ? transactionDetail(db, target, params.tx.slice(0, 100)) : Promise.resolve(null),
   ]);
   const now = new Date();
