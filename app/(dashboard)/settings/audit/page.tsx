@@ -13,7 +13,7 @@ import { authorizePage } from "@/lib/auth/authorize";
 import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
 import { readAudit } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db";
-import { formatDateTime } from "@/lib/i18n/format";
+import { dateFormat, formatDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { loadAuditSearchParams, serializeAuditSearchParams } from "@/lib/audit/params";
 import { present } from "@/lib/search-params";
@@ -32,7 +32,7 @@ function dayStart(day: string, timeZone: string, plusDays = 0): Date {
   const utc = new Date(`${day}T00:00:00Z`);
   utc.setUTCDate(utc.getUTCDate() + plusDays);
   // The zone's offset at that moment: format the UTC instant in the zone and compare.
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(utc);
+  const parts = dateFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(utc);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asZone = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
   return new Date(utc.getTime() - (asZone - utc.getTime()));
