@@ -9,6 +9,8 @@ import "server-only";
  *   `findings:<organization>`  its reconciliation findings (migration 0017; before, under `mirror:`);
  *   `currencies:<organization>` the currencies its mirror holds: a transaction in one it had not,
  *                              or a row's currency changed or gone (migration 0019);
+ *   `outgoing:<organization>`  its transactions other than cash-ins: payouts, transfers, conversions
+ *                              (migration 0019; a charge created does not tell it);
  *   `badges:<organization>`    its payouts, batches, infractions, infraction alerts and settings;
  *   `charges:<organization>`   its charges; `conversions:<organization>` its conversions;
  *   `policy:<organization>`    its approval policy;
@@ -37,6 +39,7 @@ export const badgesTag = (organizationId: string) => `badges:${organizationId}`;
 export const settledTag = (organizationId: string) => `settled:${organizationId}`;
 export const syncTag = (organizationId: string) => `sync:${organizationId}`;
 export const currenciesTag = (organizationId: string) => `currencies:${organizationId}`;
+export const outgoingTag = (organizationId: string) => `outgoing:${organizationId}`;
 export const findingsTag = (organizationId: string) => `findings:${organizationId}`;
 export const chargesTag = (organizationId: string) => `charges:${organizationId}`;
 export const conversionsTag = (organizationId: string) => `conversions:${organizationId}`;

@@ -73,6 +73,7 @@ for (const target of databaseTargets()) {
       const t = schema.transactions;
       const row = { organizationId: org, environment: "sandbox" as const, transactionId: id, type: "cashin", status: "pending", amount: "10.00", currency: "BRL", origin: "dashboard" };
       // The organisation's first BRL transaction also tells its currencies (migration 0019); the next ones do not.
+      // A cash-in never tells `outgoing:` (Send's and Convert's lists).
       expect((await told(() => opened.db.insert(t).values(row))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`]);
       const second = `tx_${randomBytes(6).toString("hex")}`;
       expect(await told(() => opened.db.insert(t).values({ ...row, transactionId: second }))).toEqual([`mirror:${org}`]);
@@ -86,6 +87,23 @@ for (const target of databaseTargets()) {
       // Once settled, any change of it (a refund) is told to both.
       expect(await told(() => opened.db.update(t).set({ status: "refunded" }).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`]));
       expect(await told(() => opened.db.delete(t).where(eq(t.transactionId, id)))).toEqual(expect.arrayContaining([`mirror:${org}`, `settled:${org}`, `currencies:${org}`]));
+    });
+
+    it("a payout's or a conversion's transaction tells `outgoing:`, a cash-in does not", async () => {
+      const { organizationId: org } = await createOrganization(opened.db, "Outgoing", ["admin"]);
+      const t = schema.transactions;
+      const row = { organizationId: org, environment: "sandbox" as const, type: "cashin", status: "pending", amount: "10.00", currency: "BRL", origin: "dashboard" };
+      const cashin = `tx_${randomBytes(6).toString("hex")}`;
+      await opened.db.insert(t).values({ ...row, transactionId: cashin });
+      expect(await told(() => opened.db.update(t).set({ amount: "12.00" }).where(eq(t.transactionId, cashin)))).toEqual([`mirror:${org}`]);
+      const cashout = `tx_${randomBytes(6).toString("hex")}`;
+      expect(await told(() => opened.db.insert(t).values({ ...row, transactionId: cashout, type: "cashout" }))).toEqual([`mirror:${org}`, `outgoing:${org}`]);
+      expect(await told(() => opened.db.update(t).set({ e2eId: "E123" }).where(eq(t.transactionId, cashout)))).toEqual([`mirror:${org}`, `outgoing:${org}`]);
+      // A row whose type the provider has not said yet counts as outgoing.
+      expect(await told(() => opened.db.insert(t).values({ ...row, transactionId: `tx_${randomBytes(6).toString("hex")}`, type: null }))).toEqual([`mirror:${org}`, `outgoing:${org}`]);
+      expect(await told(() => opened.db.insert(t).values({ ...row, transactionId: `tx_${randomBytes(6).toString("hex")}`, type: "conversion" }))).toEqual([`mirror:${org}`, `outgoing:${org}`]);
+      // (A row gone may take a currency with it: `currencies:` too.)
+      expect((await told(() => opened.db.delete(t).where(eq(t.transactionId, cashout)))).sort()).toEqual([`currencies:${org}`, `mirror:${org}`, `outgoing:${org}`]);
     });
 
     it("the sync state, the findings, the policy, the saved views and a member's name each tell their own tag", async () => {

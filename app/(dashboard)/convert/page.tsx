@@ -14,7 +14,7 @@ import { describeFailure } from "@/lib/api-context/describe";
 import { listConversions } from "@/lib/conversions/service";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
-import { conversionsTag, keep, mirrorTag } from "@/lib/pages/kept";
+import { conversionsTag, keep, outgoingTag } from "@/lib/pages/kept";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -36,8 +36,8 @@ export default async function ConvertPage() {
   }
   const canConvert = can(access.role, "money.move");
   const [conversions, balance] = await Promise.all([
-    // The same for the whole team until a conversion (or its transaction, for the status) changes.
-    keep(`conversions:${access.organizationId}:${environment}`, [conversionsTag(access.organizationId), mirrorTag(access.organizationId)], () => listConversions(db, target, 10)),
+    // The same for the whole team until a conversion (or its transaction, for the status: `outgoing:`) changes.
+    keep(`conversions:${access.organizationId}:${environment}`, [conversionsTag(access.organizationId), outgoingTag(access.organizationId)], () => listConversions(db, target, 10)),
     canConvert ? readBalance(access, environment).then((r) => ({ ok: true as const, data: r.data }), (e: unknown) => ({ ok: false as const, error: e })) : null,
   ]);
   let balanceError: string | null = null;

@@ -11,7 +11,7 @@ import { reviewInputs } from "@/lib/payouts/review-inputs";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
-import { badgesTag, keep, mirrorTag, policyTag, USERS_TAG } from "@/lib/pages/kept";
+import { badgesTag, keep, outgoingTag, policyTag, USERS_TAG } from "@/lib/pages/kept";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -24,9 +24,9 @@ export default async function SendPage() {
   if (!isConnected) return <NotConnected access={access} environment={environment} />;
   const canSend = can(access.role, "money.move");
   const org = access.organizationId;
-  // The same for the whole team until a payout, its transaction, a requester's name or the policy changes.
+  // The same for the whole team until a payout, its transaction (`outgoing:`: not a charge's), a requester's name or the policy changes.
   const [payouts, policy, inputs, sandboxTools] = await Promise.all([
-    keep(`payouts:${org}:${environment}`, [badgesTag(org), mirrorTag(org), USERS_TAG], () => listPayouts(db, target, { limit: 15 })),
+    keep(`payouts:${org}:${environment}`, [badgesTag(org), outgoingTag(org), USERS_TAG], () => listPayouts(db, target, { limit: 15 })),
     keep(`policy:${org}`, [policyTag(org)], () => getApprovalPolicy(db, org)),
     canSend ? reviewInputs(access, environment) : null,
     sandboxToolsAvailable(access, environment),
