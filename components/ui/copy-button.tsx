@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Check, Copy } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { cn } from "@/lib/utils";
 
 /** Copies `value` to the clipboard; `label` names what is copied ("Copy request id"). */

@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Slot } from "radix-ui";
 
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
@@ -24,6 +23,16 @@ type FormFieldProps = Omit<React.ComponentProps<"div">, "children"> & {
   children: React.ReactElement | ((control: FormControlProps) => React.ReactNode);
 };
 
+/**
+ * The control with the field's ids, as Radix Slot passed them before (without its code in every
+ * form's JavaScript): a prop the control sets itself wins.
+ */
+function withControlProps(child: React.ReactElement, control: FormControlProps) {
+  const own = child.props as Record<string, unknown>;
+  const added = Object.fromEntries(Object.entries(control).filter(([key]) => !(key in own)));
+  return React.cloneElement(child, added);
+}
+
 /** Label + control + description + error, wired for screen readers. Library-agnostic. */
 function FormField({ label, htmlFor, description, error, children, className, ...props }: FormFieldProps) {
   const descriptionId = description ? `${htmlFor}-description` : undefined;
@@ -39,7 +48,7 @@ function FormField({ label, htmlFor, description, error, children, className, ..
       <Label htmlFor={htmlFor} className="data-[invalid=true]:text-destructive" data-invalid={error ? true : undefined}>
         {label}
       </Label>
-      {typeof children === "function" ? children(control) : <Slot.Root {...control}>{children}</Slot.Root>}
+      {typeof children === "function" ? children(control) : withControlProps(children, control)}
       {description && (
         <p id={descriptionId} data-slot="form-description" className="text-sm text-muted-foreground">
           {description}

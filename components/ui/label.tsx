@@ -1,19 +1,28 @@
 "use client";
 
 import * as React from "react";
-import { Label as LabelPrimitive } from "radix-ui";
 
 import { cn } from "@/lib/utils";
 
-function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+/**
+ * A `<label>` as Radix Label renders it (its code, and Radix's Primitive and Slot under it, no longer
+ * in every form's JavaScript): a double click on the label's text does not select it, a click on a
+ * control inside the label is the control's.
+ */
+function Label({ className, onMouseDown, ...props }: React.ComponentProps<"label">) {
   return (
-    <LabelPrimitive.Root
+    <label
       data-slot="label"
       className={cn(
         "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
         className,
       )}
       {...props}
+      onMouseDown={(event) => {
+        if ((event.target as HTMLElement).closest("button, input, select, textarea")) return;
+        onMouseDown?.(event);
+        if (!event.defaultPrevented && event.detail > 1) event.preventDefault();
+      }}
     />
   );
 }
