@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { cx } from "@/lib/class-join";
+import { cn } from "@/lib/utils";
+import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes";
+import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "@/components/search/pending-classes";
+
+type Part = string | false | undefined;
+
+/**
+ * Every `cx(…)` call, with every list of arguments it can be given: each of the call's own
+ * alternatives (a ternary's branches, a condition on and off) and each `className` its callers pass
+ * (undefined where no caller passes one). A new call, or a class changed in one, must be added here.
+ */
+const CALLS: Record<string, Part[][]> = {
+  "components/ui/avatar.tsx": [
+    // Avatar: its one caller (components/shell/user-menu.tsx) passes no className.
+    ["relative flex size-8 shrink-0 overflow-hidden rounded-full", undefined],
+    ["flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", undefined],
+  ],
+  "components/shell/environment-switch.tsx": ["bg-warning text-warning-foreground", "bg-primary text-primary-foreground", "text-muted-foreground hover:text-foreground"].map((state) => [
+    "rounded px-2 py-1 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+    state,
+  ]),
+  // The app bar's buttons: rendered by their own module and by their lazily loaded menus, never with a className.
+  "components/shell/mobile-nav.tsx": [["md:hidden", undefined]],
+  "components/shell/org-switcher.tsx": [["w-full justify-between", undefined]],
+  "components/shell/user-menu.tsx": [["h-10 gap-2 px-2", undefined]],
+  "components/notifications/notification-bell.tsx": [["relative size-10", undefined]],
+  "components/ui/info-tip.tsx": [
+    [
+      "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent data-[state=open]:text-foreground",
+      undefined,
+    ],
+  ],
+  // Skeletons: app/(dashboard)/overview/{page,loading}.tsx pass lg:col-span-2, lg:col-span-3 or nothing.
+  "components/overview/skeletons.tsx": [
+    [OVERVIEW_CARD, undefined],
+    ["flex flex-wrap items-center justify-between gap-2", OVERVIEW_PAD],
+    ["grid gap-4", OVERVIEW_PAD],
+    ...[undefined, "lg:col-span-2", "lg:col-span-3"].map((className) => ["h-full", OVERVIEW_CARD, className]),
+    ["grid gap-3", OVERVIEW_PAD],
+  ],
+  // Sparkline: components/overview/figure-tiles.tsx colours it.
+  "components/overview/sparkline.tsx": [
+    ["spark", "text-chart-1"],
+    ["spark", "text-chart-2"],
+  ],
+  // LiveRefresh: pages place it with ml-auto, justify-self-end or nothing.
+  "components/live/live-refresh.tsx": [
+    ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
+    ...["bg-success", "bg-muted-foreground/50"].flatMap((colour): Part[][] => [
+      ["size-2 rounded-full", colour, false],
+      ["size-2 rounded-full", colour, "animate-pulse"],
+    ]),
+  ],
+};
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(rel);
+    return /\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** The text of each `cx(…)` call in a source file (balanced parentheses); its strings compared with `===` are not classes. */
+function cxCalls(source: string): string[] {
+  const calls: string[] = [];
+  for (const m of source.matchAll(/\bcx\(/g)) {
+    let depth = 0;
+    for (let i = m.index! + 2; i < source.length; i++) {
+      if (source[i] === "(") depth++;
+      else if (source[i] === ")" && --depth === 0) {
+        calls.push(source.slice(m.index!, i + 1));
+        break;
+      }
+    }
+  }
+  return calls;
+}
+
+describe("cx (a plain join where cn would merge nothing)", () => {
+  it("joins what is given, leaving out falsy parts", () => {
+    expect(cx("a", undefined, false, "b c", null, "")).toBe("a b c");
+    expect(cx()).toBe("");
+  });
+
+  for (const [file, lists] of Object.entries(CALLS)) {
+    it(`gives what cn gives for every list ${file} produces`, () => {
+      for (const list of lists) expect(cx(...list)).toBe(cn(...list));
+    });
+  }
+
+  it("knows every caller, and every class each of them writes (else: add the call's lists above)", () => {
+    const callers = [...sourceFiles("components"), ...sourceFiles("app")].filter((f) => /from "@\/lib\/class-join"/.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(callers.sort()).toEqual(Object.keys(CALLS).sort());
+    for (const file of callers) {
+      const known = new Set(CALLS[file]!.flat().filter((p): p is string => typeof p === "string"));
+      const written = cxCalls(fs.readFileSync(path.join(ROOT, file), "utf8")).flatMap((call) => [...call.matchAll(/([=!]==\s*)?"([^"]*)"(\s*[=!]==)?/g)].filter((m) => !m[1] && !m[3]).map((m) => m[2]!));
+      expect(written.length, file).toBeGreaterThan(0);
+      for (const classes of written) expect(known, `${file}: "${classes}"`).toContain(classes);
+    }
+  });
+
+  it("the search palette's placeholder is the dialog's classes as cn merges them", () => {
+    expect(PENDING_PALETTE_OVERLAY).toBe(cn(dialogClassNames.overlay));
+    expect(PENDING_PALETTE_BOX).toBe(cn(dialogClassNames.content, "place-items-center p-6 sm:top-[12vh] sm:max-w-xl sm:translate-y-0"));
+  });
+});
