@@ -1,41 +1,23 @@
 import * as React from "react";
-import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
+
+type BadgeVariant = "default" | "secondary" | "destructive" | "outline" | "success" | "warning";
 
 /**
  * The styles live in app/globals.css (`@utility badge`, `badge-<variant>`): a badge is repeated in
  * every row of the long lists, and one short class name each keeps those pages' HTML small (no
- * `data-slot` or `data-variant` either: nothing reads them, the class names the variant).
+ * `data-slot` or `data-variant` either: nothing reads them, the class names the variant). The two
+ * names are no Tailwind classes `cn` knows, so a caller's classes are joined, not merged
+ * (test/ui/class-join.test.ts checks every caller's); no class-variance-authority, Radix Slot or
+ * `cn` in the JavaScript of the pages showing one.
  */
-const badgeVariants = cva("badge", {
-  variants: {
-    variant: {
-      default: "badge-default",
-      secondary: "badge-secondary",
-      destructive: "badge-destructive",
-      outline: "badge-outline",
-      success: "badge-success",
-      warning: "badge-warning",
-    },
-  },
-  defaultVariants: { variant: "default" },
-});
+function badgeVariants({ variant }: { variant?: BadgeVariant | null } = {}): string {
+  return `badge badge-${variant ?? "default"}`;
+}
 
-function Badge({
-  className,
-  variant,
-  asChild = false,
-  ...props
-}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "span";
-  return (
-    <Comp
-      className={cn(badgeVariants({ variant }), className)}
-      {...props}
-    />
-  );
+function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & { variant?: BadgeVariant | null }) {
+  return <span className={cx(badgeVariants({ variant }), className)} {...props} />;
 }
 
 export { Badge, badgeVariants };

@@ -2,12 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cx } from "@/lib/class-join";
+import { badgeVariants } from "@/components/ui/badge";
+import { copyButtonClasses } from "@/components/ui/copy-button";
 import { cn } from "@/lib/utils";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes";
 import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "@/components/search/pending-classes";
 
 type Part = string | false | undefined;
+
+const LABEL =
+  "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50";
 
 /**
  * Every `cx(…)` call, with every list of arguments it can be given: each of the call's own
@@ -49,6 +54,10 @@ const CALLS: Record<string, Part[][]> = {
     ["spark", "text-chart-2"],
   ],
   // LiveRefresh: pages place it with ml-auto, justify-self-end or nothing.
+  // Badge, Label and CopyButton: checked against every caller's className below.
+  "components/ui/badge.tsx": [["badge badge-default", undefined]],
+  "components/ui/label.tsx": [[LABEL, undefined]],
+  "components/ui/copy-button.tsx": [["size-7", undefined]],
   "components/live/live-refresh.tsx": [
     ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
     ...["bg-success", "bg-muted-foreground/50"].flatMap((colour): Part[][] => [
@@ -101,8 +110,9 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     expect(callers.sort()).toEqual(Object.keys(CALLS).sort());
     for (const file of callers) {
       const known = new Set(CALLS[file]!.flat().filter((p): p is string => typeof p === "string"));
-      const written = cxCalls(fs.readFileSync(path.join(ROOT, file), "utf8")).flatMap((call) => [...call.matchAll(/([=!]==\s*)?"([^"]*)"(\s*[=!]==)?/g)].filter((m) => !m[1] && !m[3]).map((m) => m[2]!));
-      expect(written.length, file).toBeGreaterThan(0);
+      const calls = cxCalls(fs.readFileSync(path.join(ROOT, file), "utf8"));
+      expect(calls.length, file).toBeGreaterThan(0);
+      const written = calls.flatMap((call) => [...call.matchAll(/([=!]==\s*)?"([^"]*)"(\s*[=!]==)?/g)].filter((m) => !m[1] && !m[3]).map((m) => m[2]!));
       for (const classes of written) expect(known, `${file}: "${classes}"`).toContain(classes);
     }
   });
@@ -110,5 +120,32 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   it("the search palette's placeholder is the dialog's classes as cn merges them", () => {
     expect(PENDING_PALETTE_OVERLAY).toBe(cn(dialogClassNames.overlay));
     expect(PENDING_PALETTE_BOX).toBe(cn(dialogClassNames.content, "place-items-center p-6 sm:top-[12vh] sm:max-w-xl sm:translate-y-0"));
+  });
+
+  /** The literal className of every `<name …>` in the code; a spread or an expression there fails. */
+  function callerClassNames(name: string): (string | undefined)[] {
+    const given: string[] = [];
+    for (const file of [...sourceFiles("components"), ...sourceFiles("app")]) {
+      for (const tag of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(new RegExp(`<${name}\\b((?:=>|[^>=]|=(?!>))*)>`, "g"))) {
+        expect(tag[1], `${file}: a <${name}> given props by a spread or an expression as its className`).not.toMatch(/\{\.\.\.|className=\{/);
+        given.push(/className="([^"]*)"/.exec(tag[1]!)?.[1] ?? "");
+      }
+    }
+    expect(given.length, name).toBeGreaterThan(2);
+    return [...new Set(given)].map((c) => c || undefined);
+  }
+
+  it("a badge's classes are what cn gives, with every className a <Badge> is given, in every variant", () => {
+    const given = callerClassNames("Badge");
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning"] as const) {
+      for (const className of given) expect(cx(badgeVariants({ variant }), className)).toBe(cn(badgeVariants({ variant }), className));
+    }
+  });
+
+  it("a label's and a copy button's classes are what cn gives, with every className they are given", () => {
+    for (const className of callerClassNames("Label")) expect(cx(LABEL, className)).toBe(cn(LABEL, className));
+    const sizes = callerClassNames("CopyButton");
+    expect(sizes).toContain("size-8");
+    for (const className of sizes) expect(copyButtonClasses(className)).toBe(cn("size-7", className));
   });
 });
