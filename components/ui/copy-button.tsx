@@ -3,14 +3,14 @@
 import { useState } from "react";
 import { Check, Copy } from "@/components/ui/icons";
 import { Button } from "@/components/ui/plain-button";
-import { cx } from "@/lib/class-join";
+import { cxYield } from "@/lib/class-join";
 
 /**
  * A copy button is 28 px square unless the caller gives it a size of its own (`size-8`): what
  * `cn("size-7", className)` gave, without `cn` (test/ui/class-join.test.ts checks every caller's).
  */
 export function copyButtonClasses(className?: string): string {
-  return className && /(^|\s)size-/.test(className) ? className : cx("size-7", className);
+  return cxYield("size-7", className, /^size-/);
 }
 
 /** Copies `value` to the clipboard; `label` names what is copied ("Copy request id"). */

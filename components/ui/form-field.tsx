@@ -1,7 +1,7 @@
 import * as React from "react";
 
 import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 type FormControlProps = {
   id: string;
@@ -44,7 +44,7 @@ function FormField({ label, htmlFor, description, error, children, className, ..
   };
 
   return (
-    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cn("grid gap-2", className)} {...props}>
+    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cx("grid gap-2", className)} {...props}>
       <Label htmlFor={htmlFor} className="data-[invalid=true]:text-destructive" data-invalid={error ? true : undefined}>
         {label}
       </Label>

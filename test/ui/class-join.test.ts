@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { cx } from "@/lib/class-join";
 import { badgeVariants } from "@/components/ui/badge";
 import { copyButtonClasses } from "@/components/ui/copy-button";
+import { INPUT_CLASSES, inputClasses } from "@/components/ui/input";
+import { ALERT_TITLE, alertDescriptionClasses, alertVariants } from "@/components/ui/alert";
 import { cn } from "@/lib/utils";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes";
@@ -58,6 +60,11 @@ const CALLS: Record<string, Part[][]> = {
   "components/ui/badge.tsx": [["badge badge-default", undefined]],
   "components/ui/label.tsx": [[LABEL, undefined]],
   "components/ui/copy-button.tsx": [["size-7", undefined]],
+  // Input, FormField, DateField and Alert: likewise (their classes are constants, or written here).
+  "components/ui/input.tsx": [[INPUT_CLASSES, undefined]],
+  "components/ui/form-field.tsx": [["grid gap-2", undefined]],
+  "components/ui/date-field.tsx": [["grid gap-1", undefined]],
+  "components/ui/alert.tsx": [[ALERT_TITLE, undefined]],
   "components/live/live-refresh.tsx": [
     ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
     ...["bg-success", "bg-muted-foreground/50"].flatMap((colour): Part[][] => [
@@ -80,9 +87,9 @@ function sourceFiles(dir: string): string[] {
 /** The text of each `cx(…)` call in a source file (balanced parentheses); its strings compared with `===` are not classes. */
 function cxCalls(source: string): string[] {
   const calls: string[] = [];
-  for (const m of source.matchAll(/\bcx\(/g)) {
+  for (const m of source.matchAll(/\bcx(?:Yield)?\(/g)) {
     let depth = 0;
-    for (let i = m.index! + 2; i < source.length; i++) {
+    for (let i = m.index! + m[0].length - 1; i < source.length; i++) {
       if (source[i] === "(") depth++;
       else if (source[i] === ")" && --depth === 0) {
         calls.push(source.slice(m.index!, i + 1));
@@ -122,17 +129,40 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     expect(PENDING_PALETTE_BOX).toBe(cn(dialogClassNames.content, "place-items-center p-6 sm:top-[12vh] sm:max-w-xl sm:translate-y-0"));
   });
 
-  /** The literal className of every `<name …>` in the code; a spread or an expression there fails. */
-  function callerClassNames(name: string): (string | undefined)[] {
-    const given: string[] = [];
+  /**
+   * Every className a `<name …>` in the code is given: a literal; or an expression's string literals
+   * (each branch) and the constants of the file it names, and undefined. A spread of props fails,
+   * unless `spreads` allows it (react-hook-form's register() gives no className; a wrapper's own
+   * props, when its callers are read too).
+   */
+  function callerClassNames(name: string, spreads: RegExp[] = [], wrappers: string[] = []): (string | undefined)[] {
+    const given = new Set<string | undefined>();
+    let tags = 0;
     for (const file of [...sourceFiles("components"), ...sourceFiles("app")]) {
-      for (const tag of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(new RegExp(`<${name}\\b((?:=>|[^>=]|=(?!>))*)>`, "g"))) {
-        expect(tag[1], `${file}: a <${name}> given props by a spread or an expression as its className`).not.toMatch(/\{\.\.\.|className=\{/);
-        given.push(/className="([^"]*)"/.exec(tag[1]!)?.[1] ?? "");
+      const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+      for (const tagName of [name, ...wrappers]) {
+        for (const tag of source.matchAll(new RegExp(`<${tagName}\\b((?:=>|[^>=]|=(?!>))*)>`, "g"))) {
+          for (const spread of tag[1]!.matchAll(/\{\.\.\.([^}]*)\}/g)) {
+            expect(spreads.some((ok) => ok.test(`${file}: ${spread[1]}`)), `${file}: <${tagName} {...${spread[1]}}> (its className unknown)`).toBe(true);
+          }
+          tags++;
+          const literal = /className="([^"]*)"/.exec(tag[1]!);
+          const expression = /className=\{([^}]*)\}/.exec(tag[1]!);
+          if (literal) given.add(literal[1]);
+          else if (expression) {
+            given.add(undefined);
+            for (const m of expression[1]!.matchAll(/"([^"]*)"/g)) given.add(m[1]);
+            for (const id of expression[1]!.match(/\b[A-Z][A-Z_]+\b/g) ?? []) {
+              const constant = new RegExp(`const ${id} = "([^"]*)"`).exec(source);
+              expect(constant, `${file}: className={${expression[1]}}`).not.toBeNull();
+              given.add(constant![1]);
+            }
+          } else given.add(undefined);
+        }
       }
     }
-    expect(given.length, name).toBeGreaterThan(2);
-    return [...new Set(given)].map((c) => c || undefined);
+    expect(tags, name).toBeGreaterThan(2);
+    return [...given];
   }
 
   it("a badge's classes are what cn gives, with every className a <Badge> is given, in every variant", () => {
@@ -142,10 +172,28 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     }
   });
 
-  it("a label's and a copy button's classes are what cn gives, with every className they are given", () => {
+  it("a label's, a copy button's, a form field's and a date field's classes are what cn gives, with every className they are given", () => {
     for (const className of callerClassNames("Label")) expect(cx(LABEL, className)).toBe(cn(LABEL, className));
     const sizes = callerClassNames("CopyButton");
     expect(sizes).toContain("size-8");
     for (const className of sizes) expect(copyButtonClasses(className)).toBe(cn("size-7", className));
+    for (const className of callerClassNames("FormField")) expect(cx("grid gap-2", className)).toBe(cn("grid gap-2", className));
+    for (const className of callerClassNames("DateField")) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
+  });
+
+  it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {
+    const given = callerClassNames("Input", [/form\.register\(/, /^components\/transactions\/filter-chip\.tsx: props$/], ["DebouncedInput"]);
+    expect(given).toContain("font-mono text-xs");
+    for (const className of [...given, "text-sm"]) expect(inputClasses(className)).toBe(cn(INPUT_CLASSES, className));
+  });
+
+  it("an alert's classes are what cn gives, with every className an alert, its title and its description are given", () => {
+    for (const variant of ["default", "destructive", "warning", "success"] as const) {
+      for (const className of callerClassNames("Alert")) expect(cx(alertVariants({ variant }), className)).toBe(cn(alertVariants({ variant }), className));
+    }
+    for (const className of [...callerClassNames("AlertTitle"), "mb-1"]) expect(cx(ALERT_TITLE, className)).toBe(cn(ALERT_TITLE, className));
+    const descriptions = callerClassNames("AlertDescription");
+    expect(descriptions).toContain("grid gap-2");
+    for (const className of descriptions) expect(alertDescriptionClasses(className)).toBe(cn(alertDescriptionClasses(), className));
   });
 });
