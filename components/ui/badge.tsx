@@ -2,7 +2,20 @@ import * as React from "react";
 
 import { cx } from "@/lib/class-join";
 
-type BadgeVariant = "default" | "secondary" | "destructive" | "outline" | "success" | "warning";
+/*
+ * Written out whole: the badge classes are Tailwind utilities (`@utility` in app/globals.css), which
+ * Tailwind generates only for the names it finds in the source, not for a name built at run time.
+ */
+const BADGE_VARIANTS = {
+  default: "badge badge-default",
+  secondary: "badge badge-secondary",
+  destructive: "badge badge-destructive",
+  outline: "badge badge-outline",
+  success: "badge badge-success",
+  warning: "badge badge-warning",
+};
+
+type BadgeVariant = keyof typeof BADGE_VARIANTS;
 
 /**
  * The styles live in app/globals.css (`@utility badge`, `badge-<variant>`): a badge is repeated in
@@ -13,7 +26,7 @@ type BadgeVariant = "default" | "secondary" | "destructive" | "outline" | "succe
  * `cn` in the JavaScript of the pages showing one.
  */
 function badgeVariants({ variant }: { variant?: BadgeVariant | null } = {}): string {
-  return `badge badge-${variant ?? "default"}`;
+  return BADGE_VARIANTS[variant ?? "default"];
 }
 
 function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & { variant?: BadgeVariant | null }) {

@@ -165,6 +165,13 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     return [...given];
   }
 
+  it("a badge's classes are written out in its source (Tailwind generates a utility only for a name it finds there)", () => {
+    const source = fs.readFileSync(path.join(ROOT, "components/ui/badge.tsx"), "utf8");
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning"] as const) {
+      expect(source).toContain(`"${badgeVariants({ variant })}"`);
+    }
+  });
+
   it("a badge's classes are what cn gives, with every className a <Badge> is given, in every variant", () => {
     const given = callerClassNames("Badge");
     for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning"] as const) {
