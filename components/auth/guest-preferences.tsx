@@ -1,7 +1,7 @@
 "use client";
 
 import { Languages, SunMoon } from "@/components/ui/icons";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";

@@ -1,7 +1,7 @@
 "use client";
 import { CheckCircle2 } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatMoney, formatNumber } from "@/lib/i18n/format";
 import type { Executed } from "@/lib/conversions/service";

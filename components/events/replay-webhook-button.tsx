@@ -1,7 +1,7 @@
 "use client";
 
 import { RotateCcw } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { useI18n } from "@/components/providers/i18n-provider";

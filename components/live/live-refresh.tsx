@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { useLiveEvents } from "./use-live-events";
 
 /**
@@ -19,8 +19,8 @@ export function LiveRefresh({ kinds, environment, after, className }: { kinds: s
   const state = useLiveEvents({ kinds, environment, after, onEvent: () => router.refresh() });
 
   return (
-    <span className={cn("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} role="status" data-live-state={state}>
-      <span aria-hidden className={cn("size-2 rounded-full", state === "live" ? "bg-success" : "bg-muted-foreground/50", state === "reconnecting" && "animate-pulse")} />
+    <span className={cx("inline-flex items-center gap-1.5 text-xs text-muted-foreground", className)} role="status" data-live-state={state}>
+      <span aria-hidden className={cx("size-2 rounded-full", state === "live" ? "bg-success" : "bg-muted-foreground/50", state === "reconnecting" && "animate-pulse")} />
       {state === "live" ? t("live.live") : state === "reconnecting" ? t("live.reconnecting") : t("live.connecting")}
     </span>
   );

@@ -4,7 +4,7 @@
  * review reads and behaves the same.
  */
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { cn } from "@/lib/utils";
 
 export type ReviewLine = { label: string; value: string; strong?: boolean; mono?: boolean; warn?: boolean; testId?: string };

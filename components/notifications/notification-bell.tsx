@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Bell } from "@/components/ui/icons";
-import { Button, type ButtonProps } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { cx } from "@/lib/class-join";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useLiveEvents } from "@/components/live/use-live-events";
 import { lazyModule } from "@/components/ui/lazy";
@@ -15,7 +15,7 @@ export function BellButton({ unread, className, ...props }: ButtonProps & { unre
   const { t } = useI18n();
   const label = unread > 0 ? t("notifications.bell.buttonUnread", { count: unread }) : t("notifications.bell.button");
   return (
-    <Button variant="ghost" size="icon" aria-label={label} data-testid="notification-bell" data-unread={unread} {...props} className={cn("relative size-10", className)}>
+    <Button variant="ghost" size="icon" aria-label={label} data-testid="notification-bell" data-unread={unread} {...props} className={cx("relative size-10", className)}>
       <Bell aria-hidden />
       {unread > 0 && (
         <span aria-hidden className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground tabular-nums">

@@ -1,7 +1,7 @@
 "use client";
 
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "./card-classes";
 
 /*
@@ -15,12 +15,12 @@ const Bar = ({ className }: { className: string }) => <div className={`skel ${cl
 
 export function FiguresSkeleton({ className }: { className?: string }) {
   return (
-    <Card className={cn(OVERVIEW_CARD, className)} aria-busy="true">
-      <CardHeader className={cn("flex flex-wrap items-center justify-between gap-2", OVERVIEW_PAD)} aria-hidden="true">
+    <Card className={cx(OVERVIEW_CARD, className)} aria-busy="true">
+      <CardHeader className={cx("flex flex-wrap items-center justify-between gap-2", OVERVIEW_PAD)} aria-hidden="true">
         <Bar className="h-5 w-32" />
         <Bar className="h-7 w-56 max-w-full" />
       </CardHeader>
-      <CardContent className={cn("grid gap-4", OVERVIEW_PAD)} aria-hidden="true">
+      <CardContent className={cx("grid gap-4", OVERVIEW_PAD)} aria-hidden="true">
         <Bar className="h-4 w-72 max-w-full" />
         <div className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4">
           {Array.from({ length: 4 }, (_, i) => (
@@ -34,11 +34,11 @@ export function FiguresSkeleton({ className }: { className?: string }) {
 
 export function CardSkeleton({ className, lines = 4 }: { className?: string; lines?: number }) {
   return (
-    <Card className={cn("h-full", OVERVIEW_CARD, className)} aria-busy="true">
+    <Card className={cx("h-full", OVERVIEW_CARD, className)} aria-busy="true">
       <CardHeader className={OVERVIEW_PAD} aria-hidden="true">
         <Bar className="h-5 w-48" />
       </CardHeader>
-      <CardContent className={cn("grid gap-3", OVERVIEW_PAD)} aria-hidden="true">
+      <CardContent className={cx("grid gap-3", OVERVIEW_PAD)} aria-hidden="true">
         {Array.from({ length: lines }, (_, i) => (
           <Bar key={i} className="h-8" />
         ))}

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 const WIDTH = 100;
 const HEIGHT = 28;
@@ -22,7 +22,7 @@ export function Sparkline({ values, className }: { values: (number | null)[]; cl
     else segments[segments.length - 1]!.push(point(v, i));
   });
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className={cn("spark", className)} data-testid="sparkline" data-points={values.length}>
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className={cx("spark", className)} data-testid="sparkline" data-points={values.length}>
       <line x1="0" x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} className="spark-base" />
       {segments
         .filter((s) => s.length > 0)

@@ -12,7 +12,7 @@ import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import type { FormErrorValue } from "@/components/ui/form-error";
 import { ChoiceTiles } from "@/components/ui/choice-tiles";

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "@/components/ui/icons";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
 import { cn } from "@/lib/utils";
 
 async function copyText(value: string): Promise<boolean> {

@@ -2,11 +2,10 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { LoaderCircle, Search } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
-import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { Button } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule, preload, useLazyModule, whenIdle } from "@/components/ui/lazy";
-import { cn } from "@/lib/utils";
+import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "./pending-classes";
 import type { ApiEnvironment } from "@/lib/vocabulary";
 
 const noSubscription = () => () => {};
@@ -84,8 +83,8 @@ export function SearchPalette({ organizationId, environment }: { organizationId:
       ) : (
         open && (
           // Opened before its code arrived: the overlay at once, and where the palette will be, a spinner.
-          <div className={dialogClassNames.overlay} data-state="open" aria-busy="true">
-            <div className={cn(dialogClassNames.content, "place-items-center p-6 sm:top-[12vh] sm:max-w-xl sm:translate-y-0")}>
+          <div className={PENDING_PALETTE_OVERLAY} data-state="open" aria-busy="true">
+            <div className={PENDING_PALETTE_BOX}>
               <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-hidden />
               <span className="sr-only">{t("search.searching")}</span>
             </div>

@@ -1,7 +1,7 @@
 "use client";
 /** The "Confirm it's you" dialog (./reauth-provider.tsx loads it when an action first asks for it). */
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { QRCodeSVG } from "qrcode.react";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { CopyButton } from "@/components/ui/copy-button";

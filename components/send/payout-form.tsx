@@ -15,7 +15,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangle } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import { ChoiceTiles } from "@/components/ui/choice-tiles";
 import { FormField } from "@/components/ui/form-field";

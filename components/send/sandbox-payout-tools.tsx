@@ -3,7 +3,7 @@
 /** Sandbox credential only: settle a pending payout, or fail it with one of the spec's error codes. */
 import { useState } from "react";
 import { FlaskConical } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";

@@ -10,7 +10,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";

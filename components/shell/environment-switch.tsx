@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import type { ApiEnvironment } from "@/lib/vocabulary";
@@ -46,7 +46,7 @@ export function EnvironmentSwitch({ environment, connected }: { environment: Api
                 (e.currentTarget.parentElement?.querySelectorAll("button")[all.indexOf(next)] as HTMLButtonElement | undefined)?.focus();
               }
             }}
-            className={cn(
+            className={cx(
               "rounded px-2 py-1 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
               checked ? (env === "sandbox" ? "bg-warning text-warning-foreground" : "bg-primary text-primary-foreground") : "text-muted-foreground hover:text-foreground",
             )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { TriangleAlert } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useRequestId } from "@/components/providers/request-id";

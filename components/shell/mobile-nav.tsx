@@ -1,8 +1,8 @@
 "use client";
 
 import { Menu } from "@/components/ui/icons";
-import { Button, type ButtonProps } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { cx } from "@/lib/class-join";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
@@ -11,7 +11,7 @@ import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 export function MobileNavButton({ className, ...props }: ButtonProps) {
   const { t } = useI18n();
   return (
-    <Button variant="ghost" size="icon" aria-label={t("shell.openNavigation")} {...props} className={cn("md:hidden", className)}>
+    <Button variant="ghost" size="icon" aria-label={t("shell.openNavigation")} {...props} className={cx("md:hidden", className)}>
       <Menu aria-hidden />
     </Button>
   );

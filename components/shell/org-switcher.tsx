@@ -1,8 +1,8 @@
 "use client";
 
 import { Building2, ChevronsUpDown } from "@/components/ui/icons";
-import { Button, type ButtonProps } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { cx } from "@/lib/class-join";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
@@ -12,7 +12,7 @@ import type { Membership } from "@/lib/auth/access";
 export function OrgSwitcherButton({ name, className, ...props }: ButtonProps & { name: string | undefined }) {
   const { t } = useI18n();
   return (
-    <Button variant="outline" {...props} className={cn("w-full justify-between", className)}>
+    <Button variant="outline" {...props} className={cx("w-full justify-between", className)}>
       <span className="flex min-w-0 items-center gap-2">
         <span className="sr-only">{t("shell.switchOrganization")}:</span>
         <Building2 className="size-4 shrink-0" aria-hidden />

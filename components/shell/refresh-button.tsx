@@ -1,7 +1,7 @@
 "use client";
 
 import { RefreshCw } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { ActionResult } from "@/lib/actions/result";
 

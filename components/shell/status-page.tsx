@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
 import { headers } from "next/headers";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,7 +7,10 @@ import { REQUEST_ID_HEADER } from "@/lib/observability/context";
 
 /**
  * A whole-page status (not found, forbidden): its icon, an h1 and why, the way back to the overview,
- * and the request's id as a reference (what support finds the request by in the log).
+ * and the request's id as a reference (what support finds the request by in the log). The way back
+ * is a plain link: every route has these pages as its not-found and forbidden boundaries, and
+ * next/link's client code (≈ 4 KiB gzipped) would load with /login, an invitation and the payment
+ * page for them; leaving for the dashboard is a whole page's load anyway.
  */
 export async function StatusPage({ icon, title, description }: { icon: ReactNode; title: ReactNode; description: ReactNode }) {
   const { t } = await getI18n();
@@ -31,7 +33,7 @@ export async function StatusPage({ icon, title, description }: { icon: ReactNode
         }
         action={
           <Button asChild variant="outline">
-            <Link href="/overview">{t("errors.backToOverview")}</Link>
+            <a href="/overview">{t("errors.backToOverview")}</a>
           </Button>
         }
       />

@@ -1,7 +1,7 @@
 "use client";
 
-import { Button, type ButtonProps } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { cx } from "@/lib/class-join";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
@@ -21,9 +21,9 @@ function initials(name: string) {
 export function UserMenuButton({ name, className, ...props }: ButtonProps & { name: string }) {
   const { t } = useI18n();
   return (
-    <Button variant="ghost" {...props} className={cn("h-10 gap-2 px-2", className)}>
+    <Button variant="ghost" {...props} className={cx("h-10 gap-2 px-2", className)}>
       <span className="sr-only">{t("shell.userMenu")}</span>
-      <Avatar className="size-8" aria-hidden>
+      <Avatar aria-hidden>
         <AvatarFallback>{initials(name)}</AvatarFallback>
       </Avatar>
       <span className="hidden max-w-40 truncate text-sm lg:inline">{name}</span>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { Download } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { formatNumber } from "@/lib/i18n/format";
 

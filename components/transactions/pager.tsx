@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/plain-button";
 import { PAGE_SIZES, serializeTransactionSearchParams, type ParsedTransactionSearchParams } from "@/lib/transactions/filters";
 import type { TransactionPage } from "@/lib/transactions/query";
 import type { Translate } from "@/lib/i18n";

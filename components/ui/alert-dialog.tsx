@@ -3,7 +3,7 @@
 import * as React from "react";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/plain-button";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
 import { slotComponent, slotDisplayName } from "@/components/ui/slot-component";
 import { cn } from "@/lib/utils";

@@ -1,33 +1,24 @@
-"use client";
-
 import * as React from "react";
-import { Avatar as AvatarPrimitive } from "radix-ui";
 
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
-function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}
-      {...props}
-    />
-  );
+/*
+ * A member's initials in a circle: plain spans, the markup Radix Avatar rendered for a fallback
+ * without an image (the dashboard shows no pictures), without its client code on every page. The
+ * circle is decorative where a name is read next to it (pass `aria-hidden`).
+ */
+function Avatar({ className, ...props }: React.ComponentProps<"span">) {
+  return <span data-slot="avatar" className={cx("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)} {...props} />;
 }
 
-/** Pass `alt` (empty when a visible name sits next to the avatar). */
-function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full", className)} {...props} />;
-}
-
-function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+function AvatarFallback({ className, ...props }: React.ComponentProps<"span">) {
   return (
-    <AvatarPrimitive.Fallback
+    <span
       data-slot="avatar-fallback"
-      className={cn("flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", className)}
+      className={cx("flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", className)}
       {...props}
     />
   );
 }
 
-export { Avatar, AvatarImage, AvatarFallback };
+export { Avatar, AvatarFallback };

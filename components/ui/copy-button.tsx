@@ -2,8 +2,16 @@
 
 import { useState } from "react";
 import { Check, Copy } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/plain-button";
+import { cxYield } from "@/lib/class-join";
+
+/**
+ * A copy button is 28 px square unless the caller gives it a size of its own (`size-8`): what
+ * `cn("size-7", className)` gave, without `cn` (test/ui/class-join.test.ts checks every caller's).
+ */
+export function copyButtonClasses(className?: string): string {
+  return cxYield("size-7", className, /^size-/);
+}
 
 /** Copies `value` to the clipboard; `label` names what is copied ("Copy request id"). */
 export function CopyButton({ value, label, copiedLabel, className }: { value: string; label: string; copiedLabel: string; className?: string }) {
@@ -13,7 +21,7 @@ export function CopyButton({ value, label, copiedLabel, className }: { value: st
       type="button"
       variant="ghost"
       size="icon"
-      className={cn("size-7", className)}
+      className={copyButtonClasses(className)}
       aria-label={copied ? copiedLabel : label}
       title={copied ? copiedLabel : label}
       onClick={async () => {

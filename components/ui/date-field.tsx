@@ -4,7 +4,7 @@ import * as React from "react";
 import { CalendarDays } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { dayOrder, formatDay, maskDay, parseDay } from "@/lib/i18n/day-text";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { Input } from "./input";
 
 type Props = {
@@ -61,7 +61,7 @@ export function DateField({ id, name, value, defaultValue, onValueChange, min, m
   const describedBy = [aria["aria-describedby"], bad ? errorId : null].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div className={cn("grid gap-1", className)}>
+    <div className={cx("grid gap-1", className)}>
       <div className="relative">
         <Input
           id={id}

@@ -1,8 +1,7 @@
 import * as React from "react";
-import { Slot } from "radix-ui";
 
 import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 type FormControlProps = {
   id: string;
@@ -24,6 +23,16 @@ type FormFieldProps = Omit<React.ComponentProps<"div">, "children"> & {
   children: React.ReactElement | ((control: FormControlProps) => React.ReactNode);
 };
 
+/**
+ * The control with the field's ids, as Radix Slot passed them before (without its code in every
+ * form's JavaScript): a prop the control sets itself wins.
+ */
+function withControlProps(child: React.ReactElement, control: FormControlProps) {
+  const own = child.props as Record<string, unknown>;
+  const added = Object.fromEntries(Object.entries(control).filter(([key]) => !(key in own)));
+  return React.cloneElement(child, added);
+}
+
 /** Label + control + description + error, wired for screen readers. Library-agnostic. */
 function FormField({ label, htmlFor, description, error, children, className, ...props }: FormFieldProps) {
   const descriptionId = description ? `${htmlFor}-description` : undefined;
@@ -35,11 +44,11 @@ function FormField({ label, htmlFor, description, error, children, className, ..
   };
 
   return (
-    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cn("grid gap-2", className)} {...props}>
+    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cx("grid gap-2", className)} {...props}>
       <Label htmlFor={htmlFor} className="data-[invalid=true]:text-destructive" data-invalid={error ? true : undefined}>
         {label}
       </Label>
-      {typeof children === "function" ? children(control) : <Slot.Root {...control}>{children}</Slot.Root>}
+      {typeof children === "function" ? children(control) : withControlProps(children, control)}
       {description && (
         <p id={descriptionId} data-slot="form-description" className="text-sm text-muted-foreground">
           {description}

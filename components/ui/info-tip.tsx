@@ -3,7 +3,7 @@
 import * as React from "react";
 import { Info } from "@/components/ui/icons";
 
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { lazyModule } from "./lazy";
 import { closedTrigger, useIntent } from "./lazy-trigger";
 
@@ -16,7 +16,7 @@ function InfoTipButton({ label, className, testId, ...props }: Omit<React.Compon
       type="button"
       aria-label={label}
       data-testid={testId}
-      className={cn(
+      className={cx(
         "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent data-[state=open]:text-foreground",
         className,
       )}

@@ -5,7 +5,7 @@ import { cva } from "class-variance-authority";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon, XIcon } from "@/components/ui/icons";
 
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/plain-button";
 import { cn } from "@/lib/utils";
 import { dismissToast, useToast, type ToasterProps, type ToastVariant } from "./toast";
 

@@ -6,7 +6,7 @@
  */
 import type { Locale } from "@/lib/db/schema";
 import { ambientTimeZone } from "./ambient-zone";
-import { LOCALE_TIME_ZONES } from "./zones";
+import { LOCALE_TIME_ZONES } from "./locale-zones";
 
 export { LOCALE_TIME_ZONES };
 

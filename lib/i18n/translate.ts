@@ -9,7 +9,7 @@
 import { _createCache, _createIntlFormatters, createTranslator as createIcuTranslator, type IntlError } from "use-intl/core";
 import type en from "./messages/en.json";
 import { LOCALES, type Locale } from "@/lib/vocabulary";
-import { LOCALE_TIME_ZONES } from "./zones";
+import { LOCALE_TIME_ZONES } from "./locale-zones";
 import { formatDecimal } from "./format";
 
 export { LOCALES, LOCALE_TIME_ZONES, type Locale };

@@ -1,15 +1,8 @@
 import type { Locale } from "@/lib/db/schema";
 
-/**
- * Where dates are shown until a member picks a time zone (Settings → Preferences): the business
- * time zone of each language's market. English readers are taken to work with Brazil, the larger
- * market (README, "Choices made").
- */
-export const LOCALE_TIME_ZONES: Record<Locale, string> = {
-  en: "America/Sao_Paulo",
-  "pt-BR": "America/Sao_Paulo",
-  "es-MX": "America/Mexico_City",
-};
+import { LOCALE_TIME_ZONES } from "./locale-zones";
+
+export { LOCALE_TIME_ZONES };
 
 /** The zones the merchants we serve live in, offered first on the Preferences page. */
 export const LATIN_AMERICAN_TIME_ZONES = [

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -31,7 +30,7 @@ export default async function TwoFactorPage() {
         <>
           <p className="text-sm">{t("security.alreadyOn")}</p>
           <Button asChild>
-            <Link href="/settings/security">{t("security.backToSecurity")}</Link>
+            <a href="/settings/security">{t("security.backToSecurity")}</a>
           </Button>
         </>
       ) : (
@@ -47,7 +46,7 @@ export default async function TwoFactorPage() {
           </form>
         ) : (
           <Button asChild variant="ghost">
-            <Link href="/settings/security">{t("security.backToSecurity")}</Link>
+            <a href="/settings/security">{t("security.backToSecurity")}</a>
           </Button>
         ))}
     </AuthCard>

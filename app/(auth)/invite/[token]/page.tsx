@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -56,7 +55,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         <>
           <p className="text-sm">{t("invite.signInToAccept")}</p>
           <Button asChild>
-            <Link href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>{t("auth.signIn")}</Link>
+            <a href={`/login?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}>{t("auth.signIn")}</a>
           </Button>
         </>
       ) : (

@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { cx } from "@/lib/class-join";
+import { badgeVariants } from "@/components/ui/badge";
+import { copyButtonClasses } from "@/components/ui/copy-button";
+import { INPUT_CLASSES, inputClasses } from "@/components/ui/input";
+import { ALERT_TITLE, alertDescriptionClasses, alertVariants } from "@/components/ui/alert";
+import { cn } from "@/lib/utils";
+import { dialogClassNames } from "@/components/ui/dialog-styles";
+import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes";
+import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "@/components/search/pending-classes";
+
+type Part = string | false | undefined;
+
+const LABEL =
+  "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50";
+
+/**
+ * Every `cx(…)` call, with every list of arguments it can be given: each of the call's own
+ * alternatives (a ternary's branches, a condition on and off) and each `className` its callers pass
+ * (undefined where no caller passes one). A new call, or a class changed in one, must be added here.
+ */
+const CALLS: Record<string, Part[][]> = {
+  "components/ui/avatar.tsx": [
+    // Avatar: its one caller (components/shell/user-menu.tsx) passes no className.
+    ["relative flex size-8 shrink-0 overflow-hidden rounded-full", undefined],
+    ["flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", undefined],
+  ],
+  "components/shell/environment-switch.tsx": ["bg-warning text-warning-foreground", "bg-primary text-primary-foreground", "text-muted-foreground hover:text-foreground"].map((state) => [
+    "rounded px-2 py-1 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+    state,
+  ]),
+  // The app bar's buttons: rendered by their own module and by their lazily loaded menus, never with a className.
+  "components/shell/mobile-nav.tsx": [["md:hidden", undefined]],
+  "components/shell/org-switcher.tsx": [["w-full justify-between", undefined]],
+  "components/shell/user-menu.tsx": [["h-10 gap-2 px-2", undefined]],
+  "components/notifications/notification-bell.tsx": [["relative size-10", undefined]],
+  "components/ui/info-tip.tsx": [
+    [
+      "inline-flex size-6 shrink-0 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-accent data-[state=open]:text-foreground",
+      undefined,
+    ],
+  ],
+  // Skeletons: app/(dashboard)/overview/{page,loading}.tsx pass lg:col-span-2, lg:col-span-3 or nothing.
+  "components/overview/skeletons.tsx": [
+    [OVERVIEW_CARD, undefined],
+    ["flex flex-wrap items-center justify-between gap-2", OVERVIEW_PAD],
+    ["grid gap-4", OVERVIEW_PAD],
+    ...[undefined, "lg:col-span-2", "lg:col-span-3"].map((className) => ["h-full", OVERVIEW_CARD, className]),
+    ["grid gap-3", OVERVIEW_PAD],
+  ],
+  // Sparkline: components/overview/figure-tiles.tsx colours it.
+  "components/overview/sparkline.tsx": [
+    ["spark", "text-chart-1"],
+    ["spark", "text-chart-2"],
+  ],
+  // LiveRefresh: pages place it with ml-auto, justify-self-end or nothing.
+  // Badge, Label and CopyButton: checked against every caller's className below.
+  "components/ui/badge.tsx": [["badge badge-default", undefined]],
+  "components/ui/label.tsx": [[LABEL, undefined]],
+  "components/ui/copy-button.tsx": [["size-7", undefined]],
+  // Input, FormField, DateField and Alert: likewise (their classes are constants, or written here).
+  "components/ui/input.tsx": [[INPUT_CLASSES, undefined]],
+  "components/ui/form-field.tsx": [["grid gap-2", undefined]],
+  "components/ui/date-field.tsx": [["grid gap-1", undefined]],
+  "components/ui/alert.tsx": [[ALERT_TITLE, undefined]],
+  "components/live/live-refresh.tsx": [
+    ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
+    ...["bg-success", "bg-muted-foreground/50"].flatMap((colour): Part[][] => [
+      ["size-2 rounded-full", colour, false],
+      ["size-2 rounded-full", colour, "animate-pulse"],
+    ]),
+  ],
+};
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(rel);
+    return /\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** The text of each `cx(…)` call in a source file (balanced parentheses); its strings compared with `===` are not classes. */
+function cxCalls(source: string): string[] {
+  const calls: string[] = [];
+  for (const m of source.matchAll(/\bcx(?:Yield)?\(/g)) {
+    let depth = 0;
+    for (let i = m.index! + m[0].length - 1; i < source.length; i++) {
+      if (source[i] === "(") depth++;
+      else if (source[i] === ")" && --depth === 0) {
+        calls.push(source.slice(m.index!, i + 1));
+        break;
+      }
+    }
+  }
+  return calls;
+}
+
+describe("cx (a plain join where cn would merge nothing)", () => {
+  it("joins what is given, leaving out falsy parts", () => {
+    expect(cx("a", undefined, false, "b c", null, "")).toBe("a b c");
+    expect(cx()).toBe("");
+  });
+
+  for (const [file, lists] of Object.entries(CALLS)) {
+    it(`gives what cn gives for every list ${file} produces`, () => {
+      for (const list of lists) expect(cx(...list)).toBe(cn(...list));
+    });
+  }
+
+  it("knows every caller, and every class each of them writes (else: add the call's lists above)", () => {
+    const callers = [...sourceFiles("components"), ...sourceFiles("app")].filter((f) => /from "@\/lib\/class-join"/.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(callers.sort()).toEqual(Object.keys(CALLS).sort());
+    for (const file of callers) {
+      const known = new Set(CALLS[file]!.flat().filter((p): p is string => typeof p === "string"));
+      const calls = cxCalls(fs.readFileSync(path.join(ROOT, file), "utf8"));
+      expect(calls.length, file).toBeGreaterThan(0);
+      const written = calls.flatMap((call) => [...call.matchAll(/([=!]==\s*)?"([^"]*)"(\s*[=!]==)?/g)].filter((m) => !m[1] && !m[3]).map((m) => m[2]!));
+      for (const classes of written) expect(known, `${file}: "${classes}"`).toContain(classes);
+    }
+  });
+
+  it("the search palette's placeholder is the dialog's classes as cn merges them", () => {
+    expect(PENDING_PALETTE_OVERLAY).toBe(cn(dialogClassNames.overlay));
+    expect(PENDING_PALETTE_BOX).toBe(cn(dialogClassNames.content, "place-items-center p-6 sm:top-[12vh] sm:max-w-xl sm:translate-y-0"));
+  });
+
+  /**
+   * Every className a `<name …>` in the code is given: a literal; or an expression's string literals
+   * (each branch) and the constants of the file it names, and undefined. A spread of props fails,
+   * unless `spreads` allows it (react-hook-form's register() gives no className; a wrapper's own
+   * props, when its callers are read too).
+   */
+  function callerClassNames(name: string, spreads: RegExp[] = [], wrappers: string[] = []): (string | undefined)[] {
+    const given = new Set<string | undefined>();
+    let tags = 0;
+    for (const file of [...sourceFiles("components"), ...sourceFiles("app")]) {
+      const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+      for (const tagName of [name, ...wrappers]) {
+        for (const tag of source.matchAll(new RegExp(`<${tagName}\\b((?:=>|[^>=]|=(?!>))*)>`, "g"))) {
+          for (const spread of tag[1]!.matchAll(/\{\.\.\.([^}]*)\}/g)) {
+            expect(spreads.some((ok) => ok.test(`${file}: ${spread[1]}`)), `${file}: <${tagName} {...${spread[1]}}> (its className unknown)`).toBe(true);
+          }
+          tags++;
+          const literal = /className="([^"]*)"/.exec(tag[1]!);
+          const expression = /className=\{([^}]*)\}/.exec(tag[1]!);
+          if (literal) given.add(literal[1]);
+          else if (expression) {
+            given.add(undefined);
+            for (const m of expression[1]!.matchAll(/"([^"]*)"/g)) given.add(m[1]);
+            for (const id of expression[1]!.match(/\b[A-Z][A-Z_]+\b/g) ?? []) {
+              const constant = new RegExp(`const ${id} = "([^"]*)"`).exec(source);
+              expect(constant, `${file}: className={${expression[1]}}`).not.toBeNull();
+              given.add(constant![1]);
+            }
+          } else given.add(undefined);
+        }
+      }
+    }
+    expect(tags, name).toBeGreaterThan(2);
+    return [...given];
+  }
+
+  it("a badge's classes are written out in its source (Tailwind generates a utility only for a name it finds there)", () => {
+    const source = fs.readFileSync(path.join(ROOT, "components/ui/badge.tsx"), "utf8");
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning"] as const) {
+      expect(source).toContain(`"${badgeVariants({ variant })}"`);
+    }
+  });
+
+  it("a badge's classes are what cn gives, with every className a <Badge> is given, in every variant", () => {
+    const given = callerClassNames("Badge");
+    for (const variant of ["default", "secondary", "destructive", "outline", "success", "warning"] as const) {
+      for (const className of given) expect(cx(badgeVariants({ variant }), className)).toBe(cn(badgeVariants({ variant }), className));
+    }
+  });
+
+  it("a label's, a copy button's, a form field's and a date field's classes are what cn gives, with every className they are given", () => {
+    for (const className of callerClassNames("Label")) expect(cx(LABEL, className)).toBe(cn(LABEL, className));
+    const sizes = callerClassNames("CopyButton");
+    expect(sizes).toContain("size-8");
+    for (const className of sizes) expect(copyButtonClasses(className)).toBe(cn("size-7", className));
+    for (const className of callerClassNames("FormField")) expect(cx("grid gap-2", className)).toBe(cn("grid gap-2", className));
+    for (const className of callerClassNames("DateField")) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
+  });
+
+  it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {
+    const given = callerClassNames("Input", [/form\.register\(/, /^components\/transactions\/filter-chip\.tsx: props$/], ["DebouncedInput"]);
+    expect(given).toContain("font-mono text-xs");
+    for (const className of [...given, "text-sm"]) expect(inputClasses(className)).toBe(cn(INPUT_CLASSES, className));
+  });
+
+  it("an alert's classes are what cn gives, with every className an alert, its title and its description are given", () => {
+    for (const variant of ["default", "destructive", "warning", "success"] as const) {
+      for (const className of callerClassNames("Alert")) expect(cx(alertVariants({ variant }), className)).toBe(cn(alertVariants({ variant }), className));
+    }
+    for (const className of [...callerClassNames("AlertTitle"), "mb-1"]) expect(cx(ALERT_TITLE, className)).toBe(cn(ALERT_TITLE, className));
+    const descriptions = callerClassNames("AlertDescription");
+    expect(descriptions).toContain("grid gap-2");
+    for (const className of descriptions) expect(alertDescriptionClasses(className)).toBe(cn(alertDescriptionClasses(), className));
+  });
+});
