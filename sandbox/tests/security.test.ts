@@ -62,7 +62,7 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
       } finally {
         await own.dispose();
       }
-    });
+    }, 90_000); // it starts a sandbox of its own (CI, loaded, took over 30 s)
 
     it("creates accounts with a pending credential and refuses a taken username", async () => {
       const username = uniq();

@@ -88,7 +88,9 @@ for (const target of databaseTargets()) {
       const before = await balances(c);
       const { quote: q, msLeft } = await quote(deps(), c.target, c.userId, { ...pair, amount: "100.5" });
       expect(msLeft).toBeGreaterThan(25_000);
-      expect(msLeft).toBeLessThanOrEqual(30_000);
+      // The quote's 30 s, on the provider's clock as the dashboard estimates it: the sandbox shares this
+      // machine's clock, so the estimate's offset (half a loaded round trip, CI saw −11 ms) is all it adds.
+      expect(msLeft).toBeLessThanOrEqual(30_000 - (await deps().ctx.clockOffsetMs(c.target)));
       expect(q).toMatchObject({ base: "BRL", destination: "USDT", fromAmount: "100.5", fee: "0.2", spread: "0.5" });
       // to_amount = (amount − fee) × rate, rounded down to USDT's 6 places
       expect(new Decimal(q.toAmount).equals(new Decimal("100.3").times(q.rate).toDecimalPlaces(6, Decimal.ROUND_DOWN))).toBe(true);
