@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { Check, CheckCheck, Settings2 } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ChevronRight, CircleX, Files, ListChecks, ShieldAlert, UserCheck } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Suspense } from "react";
 import { ArrowRight } from "@/components/ui/icons";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { StatusBadges, type StatusView } from "@/components/events/status-badges";
 
 /** A line of the latest transactions, as the server has already written it. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import type { Access } from "@/lib/auth/access";

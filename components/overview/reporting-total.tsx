@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { InfoTip } from "@/components/ui/info-tip";
 import type { Access } from "@/lib/auth/access";
 import type { ApiEnvironment } from "@/lib/api-context";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { NAV_ITEMS } from "./nav-items";

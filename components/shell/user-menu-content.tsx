@@ -20,7 +20,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import type { Locale } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/auth/roles";
 import { setLocaleAction, signOutAction } from "@/app/(dashboard)/actions";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { LanguageRadioItems, ThemeRadioItems } from "./preference-radios";
 import { UserMenuButton } from "./user-menu";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useQueryState, parseAsString } from "nuqs";
 import { Check, Download, ExternalLink, Link2, ReceiptText } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/plain-button";
 import { PAGE_SIZES, serializeTransactionSearchParams, type ParsedTransactionSearchParams } from "@/lib/transactions/filters";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Bookmark, BookmarkPlus, Trash2 } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";

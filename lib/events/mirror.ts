@@ -158,16 +158,36 @@ export async function applyApiTransaction(db: Db, target: Scope, answered: Trans
  * by row, without a round trip per row. Rows without a date of their own go one by one (their
  * existing date must be kept, which `excluded` cannot tell apart).
  */
-export async function applyApiTransactions(db: Db, target: Scope, items: Transaction[], origin: MirrorOrigin): Promise<void> {
+export async function applyApiTransactions(db: Db, target: Scope, items: Transaction[], origin: MirrorOrigin): Promise<number> {
   const byId = new Map(items.map((i) => [i.transaction_id, storableDeep(i)]));
   const dated = [...byId.values()].filter((i) => ts(i.created_at) !== null);
-  for (const item of byId.values()) if (ts(item.created_at) === null) await applyApiTransaction(db, target, item, origin);
-  if (!dated.length) return;
+  let written = 0;
+  for (const item of byId.values())
+    if (ts(item.created_at) === null) {
+      await applyApiTransaction(db, target, item, origin);
+      written++;
+    }
+  if (!dated.length) return written;
   const t = schema.transactions;
   const now = new Date();
   const columns = getTableColumns(t);
   const fromApi = Object.keys(columnsOf(dated[0]!)).filter((k) => k !== "status" && k !== "externalId") as (keyof typeof columns)[];
-  await retryExternalIdRace(() =>
+  const next = (k: keyof typeof columns) => (STICKY.has(k) ? `coalesce(excluded.${columns[k].name}, transactions.${columns[k].name})` : `excluded.${columns[k].name}`);
+  // A row the API answers as the mirror already has it is left alone: the sync reads the last two
+  // days again every few seconds, and rewriting each unchanged row woke every cache of the mirror
+  // (its triggers) and every open page (the sync's live event) for nothing. `verified_at` is then
+  // when the API last confirmed a change; a claim awaiting its read-back (`reported_status`) is settled.
+  const changed = sql.raw(
+    [
+      ...fromApi.map((k) => `${next(k)} is distinct from transactions.${columns[k].name}`),
+      "coalesce(excluded.external_id, transactions.external_id) is distinct from transactions.external_id",
+      "(excluded.status <> transactions.status and tx_status_rank(excluded.status) >= tx_status_rank(transactions.status))",
+      "(transactions.final_since is null and tx_status_rank(excluded.status) >= 1)",
+      "transactions.reported_status is not null",
+      "transactions.verified_at is null",
+    ].join(" or "),
+  );
+  const rows = await retryExternalIdRace(() =>
     db
       .insert(t)
       .values(
@@ -179,7 +199,7 @@ export async function applyApiTransactions(db: Db, target: Scope, items: Transac
       .onConflictDoUpdate({
         target: [t.organizationId, t.environment, t.transactionId],
         set: {
-          ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(STICKY.has(k) ? `coalesce(excluded.${columns[k].name}, transactions.${columns[k].name})` : `excluded.${columns[k].name}`)])),
+          ...Object.fromEntries(fromApi.map((k) => [k, sql.raw(next(k))])),
           externalId: sql`coalesce(excluded.external_id, ${t.externalId})`,
           status: sql`case when tx_status_rank(excluded.status) >= tx_status_rank(${t.status}) then excluded.status else ${t.status} end`,
           finalSince: sql`coalesce(${t.finalSince}, case when tx_status_rank(excluded.status) >= 1 then now() end)`,
@@ -188,9 +208,12 @@ export async function applyApiTransactions(db: Db, target: Scope, items: Transac
           reportedAt: null,
           updatedAt: now,
         },
-      }),
+        setWhere: changed,
+      })
+      .returning({ id: t.transactionId }),
   );
   await markChargesRegistered(db, target, dated);
+  return written + rows.length;
 }
 
 /** A webhook claims a status: shown as "reported, verifying" on a row the mirror already has. */

@@ -14,7 +14,7 @@ import { publish } from "./live";
 import { inScope, type Db, type Scope } from "@/lib/db/scope";
 
 /** `mirrorSize`: every transaction the mirror holds for the target once the sync was done (pages show it beside "synced N ago"). */
-export type SyncResult = { full: boolean; pages: number; transactions: number; ms: number; findings: number; mirrorSize: number };
+export type SyncResult = { full: boolean; pages: number; transactions: number; changed: number; ms: number; findings: number; mirrorSize: number };
 
 export const SYNC_PAGE_SIZE = 100;
 
@@ -36,11 +36,12 @@ export async function syncTransactions(
   const from = !full && state?.lastSyncAt ? day(new Date(state.lastSyncAt.getTime() - 2 * 86_400_000)) : undefined;
   let page = 1;
   let count = 0;
+  let changed = 0;
   for (;;) {
     const res = await ctx.call(target, { userId: null }, (c) => c.transactions.list({ page, page_size: SYNC_PAGE_SIZE, ...(from ? { from_date: from } : {}) }), {
       budgetWaitMs: 65_000,
     });
-    await applyApiTransactions(db, target, res.items, "sync");
+    changed += await applyApiTransactions(db, target, res.items, "sync");
     count += res.items.length;
     if (!res.has_next || res.items.length === 0) break;
     page++;
@@ -49,7 +50,7 @@ export async function syncTransactions(
   const t = schema.transactions;
   const [size] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(inScope(t, target));
   const now = new Date();
-  const result: SyncResult = { full, pages: page, transactions: count, ms: Date.now() - started, findings, mirrorSize: Number(size?.n ?? 0) };
+  const result: SyncResult = { full, pages: page, transactions: count, changed, ms: Date.now() - started, findings, mirrorSize: Number(size?.n ?? 0) };
   await db
     .insert(s)
     .values({ ...target, fullSyncAt: full ? now : null, lastSyncAt: now, lastResult: result })
@@ -57,7 +58,9 @@ export async function syncTransactions(
       target: [s.organizationId, s.environment],
       set: { lastSyncAt: now, lastResult: result, ...(full ? { fullSyncAt: now } : {}) },
     });
-  await publish(db, target.organizationId, target.environment, "transaction", { synced: true, at: now.toISOString() });
+  // Open pages re-render on this event: only when the sync brought something new (a transaction
+  // written, a finding opened), not every few seconds for a mirror that was already current.
+  if (changed > 0 || findings > 0) await publish(db, target.organizationId, target.environment, "transaction", { synced: true, at: now.toISOString(), changed, findings });
   return result;
 }
 

@@ -92,6 +92,34 @@ for (const target of databaseTargets()) {
       expect(live.some((e) => e.kind === "transaction" && (e.payload as { verified?: boolean; status?: string }).status === "confirmed")).toBe(true);
     });
 
+    it("a sync that finds the mirror current writes no row and wakes no open page; a change does both", async () => {
+      const { target: t } = await connected("Org quiet sync");
+      const c = await charge(t);
+      const first = await syncTransactions({ db: db(), ctx }, t);
+      expect(first).toMatchObject({ transactions: 1, changed: 1 });
+      const written = (await mirrorRow(t, c.transaction_id))!;
+      const liveAfterFirst = await eventsSince(db(), t.organizationId, 0);
+      expect(liveAfterFirst.filter((e) => (e.payload as { synced?: boolean }).synced)).toHaveLength(1);
+
+      // Nothing moved at the API: the same row, untouched (its update time too), and no live event.
+      const again = await syncTransactions({ db: db(), ctx }, t);
+      expect(again).toMatchObject({ transactions: 1, changed: 0, findings: 0 });
+      expect((await mirrorRow(t, c.transaction_id))!.updatedAt).toEqual(written.updatedAt);
+      expect(await eventsSince(db(), t.organizationId, liveAfterFirst.at(-1)!.id)).toEqual([]);
+
+      // A webhook's claim awaiting its read-back is settled by the sync although the API's answer is the same.
+      await db().update(schema.transactions).set({ reportedStatus: "confirmed", reportedAt: new Date() }).where(and(eq(schema.transactions.organizationId, t.organizationId), eq(schema.transactions.transactionId, c.transaction_id)));
+      expect(await syncTransactions({ db: db(), ctx }, t)).toMatchObject({ changed: 1 });
+      expect(await mirrorRow(t, c.transaction_id)).toMatchObject({ status: "pending", reportedStatus: null });
+
+      // The payer pays: the next sync writes the new status and tells the open pages.
+      await h.control.simulate(c.transaction_id, { event: "cashin.confirmed" });
+      const before = (await eventsSince(db(), t.organizationId, 0)).at(-1)!.id;
+      expect(await syncTransactions({ db: db(), ctx }, t)).toMatchObject({ changed: 1 });
+      expect(await mirrorRow(t, c.transaction_id)).toMatchObject({ status: "confirmed" });
+      expect((await eventsSince(db(), t.organizationId, before)).some((e) => e.kind === "transaction" && (e.payload as { synced?: boolean }).synced)).toBe(true);
+    });
+
     it("a burst larger than the list budget waits for the budget's window, without counting the wait as an attempt", async () => {
       const c = await connected("Budget burst");
       // A context whose list budget is two calls a minute: the third read-back finds it spent.

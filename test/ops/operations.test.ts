@@ -378,8 +378,8 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       await pgServer.start();
       await browser.close();
     }
-    for (const base of instances) await eventually(() => fetch(`${base}/readyz`).then((r) => r.status), (s) => s === 200, 20_000, "readiness once the database is back");
-  }, 90_000);
+    for (const base of instances) await eventually(() => fetch(`${base}/readyz`).then((r) => r.status), (s) => s === 200, 60_000, "readiness once the database is back");
+  }, 150_000);
 
   it("no log line carries a secret, a token, a document number or the demo's password (but the start banner's)", async () => {
     const lines = logLines(app.output());

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProviderNotice } from "@/components/shell/provider-notice";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Wallet } from "@/components/ui/icons";
 import { PageHeader } from "@/components/shell/page-header";
 import { NotConnected } from "@/components/shell/not-connected";

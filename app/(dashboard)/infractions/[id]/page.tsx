@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ArrowLeft } from "@/components/ui/icons";
 import { PageHeader } from "@/components/shell/page-header";

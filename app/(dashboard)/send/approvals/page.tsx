@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { NotConnected } from "@/components/shell/not-connected";
 import { SectionCard } from "@/components/shell/section-card";
 import { EmptyState } from "@/components/ui/empty-state";
