@@ -412,7 +412,7 @@ export const transactions = pgTable(
     /** the last webhook applied to it (null: none came) */
     webhookEvent: text("webhook_event"),
     webhookAt: timestamp("webhook_at", { withTimezone: true }),
-    /** when the API last confirmed this row (sync or read-back) */
+    /** when the API last confirmed a change of this row (sync or read-back): a sync that finds it unchanged leaves it alone */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** when the mirror first saw it in a final status */
     finalSince: timestamp("final_since", { withTimezone: true }),
