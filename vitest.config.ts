@@ -26,6 +26,5 @@ export default defineConfig({
     env: { TEST_SCRYPT_N: String(2 ** 10), LOG_LEVEL: "warn" },
     // Migrates each program's database once; suites clone it (test/support/global-setup.ts).
     globalSetup: ["test/support/global-setup.ts"],
-    setupFiles: ["test/support/setup.ts"],
   },
 });

@@ -13,6 +13,7 @@ import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { outsideRequest } from "@/lib/observability/context";
+import { pgliteTemplate, pgliteTemplateFile, storePGliteTemplate } from "./pglite-templates";
 
 /**
  * Drizzle's error for a failed statement puts the statement's parameters in its message, and such
@@ -53,6 +54,8 @@ export type OpenDatabaseOptions<TSchema extends Record<string, unknown>> = {
   lockKey?: number;
   /** node-postgres pool size */
   poolMax?: number;
+  /** false: a new PGlite database runs initdb even when its folder has a template (making the template) */
+  template?: boolean;
 };
 
 export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
@@ -183,16 +186,36 @@ function prioritise(client: object, methods: readonly string[]): void {
 }
 
 /**
- * Dumps of freshly migrated PGlite databases (`dumpDataDir`), by migrations folder. A PGlite
- * database opened for a folder that has one, in memory or in a directory that holds no database
- * yet, starts from the dump instead of running initdb and every migration (about 2.5 s of CPU
- * instead of 7 here). The migrations still run, and find nothing left to do. Only the test runner
- * registers dumps (test/support/setup.ts); nothing else does.
+ * The templates of new embedded databases (lib/db/pglite-templates.ts): for each migrations folder
+ * that has none, a new in-memory database migrated, then dumped without `template0` and `template1`.
+ * Returns each folder's file. `npm test` runs it first (scripts/pglite-templates.ts), as does vitest's
+ * global setup.
  */
-const pgliteTemplates = new Map<string, Blob>();
-
-export function registerPGliteTemplate(migrationsFolder: string, dump: Blob): void {
-  pgliteTemplates.set(path.resolve(migrationsFolder), dump);
+export async function makePGliteTemplates(folders: string[]): Promise<string[]> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const files: string[] = [];
+  for (const folder of folders) {
+    const file = pgliteTemplateFile(folder);
+    if (!file) throw new Error(`@electric-sql/pglite is not in ./node_modules: no template for ${folder}`);
+    files.push(file);
+    if (existsSync(file)) continue;
+    const opened = await openDatabase({ schema: {}, migrationsFolder: folder, template: false });
+    const client = (opened.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+    const migrated = await client.dumpDataDir("none");
+    await opened.close();
+    const slim = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: migrated });
+    try {
+      await slim.query("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+      await slim.query("drop database template0");
+      await slim.query("drop database template1");
+      await slim.query("checkpoint");
+      storePGliteTemplate(folder, file, Buffer.from(await (await slim.dumpDataDir("none")).arrayBuffer()));
+    } finally {
+      await slim.close();
+    }
+  }
+  return files;
 }
 
 export async function openDatabase<TSchema extends Record<string, unknown>>(
@@ -295,9 +318,10 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm: the trigram index of the Transactions page's free-text search (migration 0008).
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const template = pgliteTemplates.get(path.resolve(opts.migrationsFolder));
   const fresh = !opts.dataDir || !existsSync(path.join(opts.dataDir, "PG_VERSION"));
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && fresh && { loadDataDir: template }) });
+  // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
+  const template = fresh && opts.template !== false ? await pgliteTemplate(opts.migrationsFolder) : undefined;
+  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }) });
   prioritise(client, ["query", "transaction"]);
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });

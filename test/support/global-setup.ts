@@ -1,37 +1,21 @@
 /**
  * Once per vitest run, before any worker starts: the dashboard's and the sandbox's databases,
  * migrated once, as templates that every suite clones instead of running initdb and every
- * migration again (test/support/setup.ts hands them to the driver).
+ * migration again.
  *
- * - PGlite: a migrated in-memory database dumped to a file (`dumpDataDir`); a suite's PGlite loads
- *   it. The dump depends only on the migrations and PGlite's version, so it is kept under
- *   node_modules/.cache by those (about 20 s saved on every later run, a one-file run included).
+ * - PGlite: the templates of new embedded databases (lib/db/pglite-templates.ts, made here when
+ *   `npm test` has not made them yet): every PGlite database a test opens, in process or in a child
+ *   process it starts, loads its folder's template instead of running initdb and the migrations.
  * - PostgreSQL (when TEST_DATABASE_URL is set): a migrated database per program, cloned by
  *   `CREATE DATABASE … TEMPLATE` (test/support/databases.ts). A template may have no session open
  *   while it is cloned: nothing connects to it after this setup. The names are random, so runs of
  *   other worktrees on the same server never meet; both are dropped at the end.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
+import { makePGliteTemplates, openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { DASHBOARD_MIGRATIONS, SANDBOX_MIGRATIONS, type DatabaseTemplates } from "./templates";
-
-const ROOT = path.resolve(__dirname, "../..");
-const CACHE = path.join(ROOT, "node_modules/.cache/pglite-templates");
-
-/** The dump's file: named by what it depends on, the migrations' files and PGlite's version. */
-function pgliteTemplateFile(program: "dashboard" | "sandbox", migrationsFolder: string): string {
-  const hash = createHash("sha256");
-  hash.update(readFileSync(path.join(ROOT, "node_modules/@electric-sql/pglite/package.json")));
-  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
-  }
-  return path.join(CACHE, `${program}-${hash.digest("hex").slice(0, 16)}.tar`);
-}
 
 export default async function setup(project: TestProject) {
   const started = Date.now();
@@ -47,22 +31,6 @@ export default async function setup(project: TestProject) {
     } finally {
       await c.end();
     }
-  };
-
-  const dumpPGlite = async (program: "dashboard" | "sandbox", migrationsFolder: string) => {
-    const file = pgliteTemplateFile(program, migrationsFolder);
-    if (existsSync(file)) return file;
-    const opened = await openDatabase({ schema: {}, migrationsFolder });
-    const client = (opened.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
-    const dump = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
-    await opened.close();
-    // Older dumps of this program go; the new one appears whole (a run in parallel may read it).
-    mkdirSync(CACHE, { recursive: true });
-    for (const old of readdirSync(CACHE)) if (old.startsWith(`${program}-`) && old.endsWith(".tar")) rmSync(path.join(CACHE, old), { force: true });
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, dump);
-    renameSync(partial, file);
-    return file;
   };
 
   const migratePostgres = async (name: string, migrationsFolder: string) => {
@@ -84,12 +52,12 @@ export default async function setup(project: TestProject) {
   try {
     // PGlite runs on this thread (one after the other: the second reuses the compiled WASM);
     // PostgreSQL's migrations meanwhile on the server.
-    const [pglite] = await Promise.all([
-      (async () => ({ dashboard: await dumpPGlite("dashboard", DASHBOARD_MIGRATIONS), sandbox: await dumpPGlite("sandbox", SANDBOX_MIGRATIONS) }))(),
+    await Promise.all([
+      makePGliteTemplates([DASHBOARD_MIGRATIONS, SANDBOX_MIGRATIONS]),
       postgres && migratePostgres(postgres.dashboard, DASHBOARD_MIGRATIONS),
       postgres && migratePostgres(postgres.sandbox, SANDBOX_MIGRATIONS),
     ]);
-    templates = { pglite, postgres };
+    templates = { postgres };
   } catch (e) {
     await teardown().catch(() => undefined);
     throw e;

@@ -8,8 +8,6 @@ export const DASHBOARD_MIGRATIONS = path.resolve(__dirname, "../../lib/db/migrat
 export const SANDBOX_MIGRATIONS = path.resolve(__dirname, "../../sandbox/db/migrations");
 
 export type DatabaseTemplates = {
-  /** files holding a PGlite data directory dump of each program's migrated database */
-  pglite: { dashboard: string; sandbox: string };
   /** on the TEST_DATABASE_URL server: the names of each program's migrated template database */
   postgres?: { url: string; dashboard: string; sandbox: string };
 };
