@@ -320,7 +320,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const fresh = !opts.dataDir || !existsSync(path.join(opts.dataDir, "PG_VERSION"));
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
-  const template = fresh && opts.template !== false ? await pgliteTemplate(opts.migrationsFolder) : undefined;
+  const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }) });
   prioritise(client, ["query", "transaction"]);
   const db = drizzle({ client, schema: opts.schema });

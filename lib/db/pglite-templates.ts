@@ -17,7 +17,7 @@
  * ≈ 20 % cheaper.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, openAsBlob, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 function cacheDir(): string {
@@ -45,11 +45,16 @@ function slug(folder: string): string {
 }
 
 /** The template a new database of this folder starts from, if one was made. */
-export async function pgliteTemplate(migrationsFolder: string): Promise<Blob | undefined> {
+export function pgliteTemplate(migrationsFolder: string): Blob | undefined {
   if (process.env.PGLITE_TEMPLATES === "off") return undefined;
   const file = pgliteTemplateFile(migrationsFolder);
   if (!file || !existsSync(file)) return undefined;
-  return openAsBlob(file);
+  // Read whole now: a file-backed blob would fail to read if another run replaced the file meanwhile.
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

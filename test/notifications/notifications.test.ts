@@ -8,7 +8,7 @@
  * and channel can be turned off, or gathered into the daily digest.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "@/lib/db/schema";
 import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { ApiContext } from "@/lib/api-context/context";
@@ -35,6 +35,11 @@ import { createOrganization, registerSandboxCredential, sandboxAccount, type Har
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";
 import { readMail } from "../support/mail";
 import { eventually } from "../support/eventually";
+
+// A ceiling, not an assertion: the MED test (two instances' passes, 5 members, mail through SMTP)
+// takes ≈ 5 s alone, and over 30 s once in \`npm test\`, where vitest runs in the idle scheduling
+// class beside the journeys on a slower machine; the next tests build on its state.
+vi.setConfig({ testTimeout: 90_000 });
 
 const HOUR = 3_600_000;
 const CPF = "52998224725";
