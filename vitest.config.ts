@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { patient } from "./test/support/patience";
 
 export default defineConfig({
   resolve: {
@@ -13,8 +14,9 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "components/**/*.test.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Nets against a hang, stretched where vitest shares the machine (test/support/patience.ts).
+    testTimeout: patient(30_000),
+    hookTimeout: patient(60_000),
     pool: "forks",
     // One file per core, not vitest's cores − 1: integration files spend much of their time waiting
     // on the sandbox, PostgreSQL and child processes (on 2 cores: 1 worker took 463 s, 2 took 324 s, 3

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { patient } from "../../test/support/patience";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +65,7 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`dashboard did not start:\n${output}`)), patient(120_000));
     const onData = (d: Buffer) => {
       output += d.toString();
       if (output.includes("Dashboard:") && (!opts.withSandbox || output.includes("Webhooks:"))) {

@@ -13,6 +13,7 @@ import { createOrganization, registerSandboxCredential, sandboxAccount, startHar
 import { ACCOUNT_READS, type AccountReadKey } from "./reads";
 import { normalizeFees, normalizeLimits, normalizeProfile } from "./normalize";
 import { attachUsage, mirrorUsage } from "./usage";
+import { patient } from "@/test/support/patience";
 
 for (const target of databaseTargets()) {
   describe(`account reads against the sandbox [${target.name}]`, () => {
@@ -33,7 +34,7 @@ for (const target of databaseTargets()) {
       const { id } = await registerSandboxCredential(h, org.organizationId, userId, acct.credential);
       await activateCredential(h.opened.db, ctx, org.organizationId, id, { userId, address: null });
       t = { organizationId: org.organizationId, environment: "sandbox" };
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

@@ -20,8 +20,13 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+/**
+ * The folder of templates. Hidden from the build's file tracing (`turbopackIgnore`): `next build`
+ * would list it as an asset of the server and fail when a template is written beside it (npm test
+ * makes them while it builds); the server reads it at run time, from the working folder.
+ */
 function cacheDir(): string {
-  return path.join(process.cwd(), "node_modules", ".cache", "pglite-templates");
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "node_modules", ".cache", "pglite-templates");
 }
 
 /** The template's file for a migrations folder (whether it exists or not); null when PGlite's package is not where `npm install` puts it. */

@@ -7,6 +7,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../server";
 import { BACKENDS, newClient, startSandbox, type Client, type TestSandbox } from "./helpers";
+import { patient } from "@/test/support/patience";
 
 for (const backend of BACKENDS) {
   describe(`hardening [${backend.name}]`, () => {
@@ -15,7 +16,7 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       sb = await startSandbox(backend);
       c = await newClient(sb.api);
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => sb?.dispose());
 
     it("refuses a 64 MB chunked body with 4xx long before reading it all, and keeps serving", async () => {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../server";
 import { ADMIN, Api, freshPostgresDatabase, newClient, payer, uniq } from "./helpers";
+import { patient } from "@/test/support/patience";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -81,7 +82,7 @@ describe.each(targets)("persistence ($name)", (target) => {
     } finally {
       await second.close();
     }
-  }, 120_000);
+  }, patient(120_000));
 });
 
 function runMain(env: Record<string, string>): { done: Promise<{ code: number | null; out: string }>; kill(signal: NodeJS.Signals): void; waitFor(re: RegExp): Promise<string> } {
@@ -124,14 +125,14 @@ describe("sandbox/main.ts", () => {
     const { code, out } = await runMain({}).done;
     expect(code).toBe(1);
     expect(out).toContain("SANDBOX_ADMIN_TOKEN is not set");
-  }, 60_000);
+  }, patient(60_000));
 
   it("refuses a SANDBOX_ADMIN_TOKEN shorter than 32 characters, with a clear message", async () => {
     const p = runMain({ SANDBOX_ADMIN_TOKEN: "short", SANDBOX_PORT: "0", SANDBOX_DATA_DIR: ":memory:" });
     const { code, out } = await p.done;
     expect(code).not.toBe(0);
     expect(out).toContain("SANDBOX_ADMIN_TOKEN must be at least 32 characters");
-  }, 60_000);
+  }, patient(60_000));
 
   it("starts from the environment, logs its URL, and stops cleanly on SIGTERM", async () => {
     const p = runMain({ SANDBOX_ADMIN_TOKEN: "main-test-0123456789abcdef0123456789", SANDBOX_PORT: "0", SANDBOX_DATA_DIR: ":memory:" });
@@ -144,5 +145,5 @@ describe("sandbox/main.ts", () => {
     const { code, out } = await p.done;
     expect(code).toBe(0);
     expect(out).toContain("SIGTERM: shutting down");
-  }, 120_000);
+  }, patient(120_000));
 });

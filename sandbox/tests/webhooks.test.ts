@@ -14,6 +14,7 @@ import { createSandbox } from "../server";
 import { ADMIN, Api, BACKENDS, balanceOf, freshPostgresDatabase, newClient, payer, startSandbox, uniq, type TestSandbox } from "./helpers";
 import { eventually } from "@/test/support/eventually";
 import { Receiver } from "./receiver";
+import { patient } from "@/test/support/patience";
 
 type Attempt = {
   delivery_id: string;
@@ -324,5 +325,5 @@ describe.each(stores)("webhook outbox across a restart ($name)", (store) => {
       await rx.close();
       await s.cleanup();
     }
-  }, 120_000);
+  }, patient(120_000));
 });

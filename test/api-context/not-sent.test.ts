@@ -27,6 +27,7 @@ import { describeWalletFailure } from "@/lib/wallets/failures";
 import { createWallet } from "@/lib/wallets/service";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const en = createTranslator(getMessages("en"), "en");
 const QUOTE_KEY = "not-sent-quote-key-0123456789abcdef0123456789abcdef";
@@ -63,7 +64,7 @@ for (const target of databaseTargets()) {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
       nowhere = `http://127.0.0.1:${await closedPort()}`;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

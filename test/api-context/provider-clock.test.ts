@@ -8,6 +8,7 @@ import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 for (const target of databaseTargets()) {
   describe(`provider clock [${target.name}]`, () => {
@@ -16,7 +17,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

@@ -31,6 +31,7 @@ import { requestPayout } from "@/lib/payouts/service";
 import { createOrganization } from "../support/connect";
 import { createScratchDatabase, DASHBOARD_MIGRATIONS, databaseTargets } from "../support/databases";
 import { startSandboxProcess, type SandboxProcess } from "../support/sandbox-process";
+import { patient } from "@/test/support/patience";
 
 const en = createTranslator(getMessages("en"), "en");
 const words = (e: unknown) => {
@@ -61,7 +62,7 @@ for (const target of databaseTargets()) {
       opened = await openDatabase({ url, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 8 });
       keyring = createKeyring(randomBytes(32).toString("base64"));
       sandbox = await startSandboxProcess();
-    }, 90_000);
+    }, patient(90_000));
     afterAll(async () => {
       for (const c of contexts) await c.flush();
       await sandbox?.close();
@@ -132,7 +133,7 @@ for (const target of databaseTargets()) {
       expect(back.data).toEqual(first.data);
       expect(back.stale).toBeUndefined();
       expect(await ctx.providerStatus(t)).toEqual({ answering: true });
-    }, 60_000);
+    }, patient(60_000));
 
     it("a payout is refused within 20 s in words and cannot pay twice; one sent while the breaker is open waits unsent; both go once when it resumes", async () => {
       const { ctx, t, userId } = await connected("Hanging payouts");
@@ -175,6 +176,6 @@ for (const target of databaseTargets()) {
       expect(await at("hang-po-2")).toHaveLength(1);
       const after = (await readBalanceFor(ctx, t, { userId: null }, { fresh: true })).data.find((b) => b.currency === "BRL")!.available;
       expect(after).toBe(new Money("1000").minus("12.50").minus("7.25").toFixed());
-    }, 90_000);
+    }, patient(90_000));
   });
 }

@@ -19,6 +19,7 @@ import { readBalanceFor } from "@/lib/api-context/balance";
 import { databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 for (const target of databaseTargets()) {
   describe(`credentials and reads kept in process, rate slots in batches [${target.name}]`, () => {
@@ -31,7 +32,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       other = h.databaseUrl ? await openDatabase({ url: h.databaseUrl, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 4 }) : h.opened;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       for (const c of contexts) await c.flush();
       for (const c of caches) await c.close();
@@ -168,7 +169,7 @@ for (const target of databaseTargets()) {
         5_000,
         "the rename heard",
       );
-    }, 30_000);
+    }, patient(30_000));
 
     it("two instances taking slots in batches never send more than the limit together, and give back what they did not use", async () => {
       const { organizationId, credentialId, target } = await connected("Batched slots");
@@ -203,6 +204,6 @@ for (const target of databaseTargets()) {
         5_000,
         "the slots counted equal to the calls sent",
       );
-    }, 60_000);
+    }, patient(60_000));
   });
 }

@@ -12,6 +12,7 @@ import { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -56,7 +57,7 @@ describe.skipIf(!target)("two dashboard instances on one PostgreSQL (needs TEST_
     await ctx.flush();
     // Activation tested the credential with a token of its own; count from here.
     await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
-  }, 60_000);
+  }, patient(60_000));
   afterAll(async () => h?.dispose());
 
   const calls = async () => {
@@ -76,7 +77,7 @@ describe.skipIf(!target)("two dashboard instances on one PostgreSQL (needs TEST_
     expect(c.tokens).toBe(1);
     expect(c.balanceSent.every((r) => r.status === 200)).toBe(true);
     expect(c.balanceSent.length).toBeLessThanOrEqual(2); // one per process at most: the rest is the shared cache
-  }, 60_000);
+  }, patient(60_000));
 
   it("150 direct reads from two processes: exactly the budget's 120 reach the API, none is answered 429", async () => {
     await h.opened.db.delete(schema.apiRequestLog).where(eq(schema.apiRequestLog.organizationId, organizationId));
@@ -92,5 +93,5 @@ describe.skipIf(!target)("two dashboard instances on one PostgreSQL (needs TEST_
     expect(c.balanceSent.filter((r) => r.status === 429)).toEqual([]);
     expect(c.balanceHeld).toBe(30);
     expect(c.tokens).toBe(0); // the token stored by the first test is still shared
-  }, 60_000);
+  }, patient(60_000));
 });

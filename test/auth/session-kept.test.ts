@@ -16,6 +16,7 @@ import type { Keep } from "@/lib/pages/kept";
 import { createScratchDatabase, databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 for (const target of databaseTargets()) {
   describe(`sessions kept in process [${target.name}]`, () => {
@@ -29,7 +30,7 @@ for (const target of databaseTargets()) {
       if (target.url) ({ url, drop } = await createScratchDatabase(target.url, "dash_test"));
       a = await openDatabase({ url, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 4 });
       b = url ? await openDatabase({ url, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 4 }) : a;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       for (const c of caches) await c.close();
       if (b !== a) await b?.close();

@@ -18,6 +18,7 @@ import { conversionAmount, conversionQuoteFormSchema } from "@/lib/conversions/f
 import { executeConversion, listConversions, quote, rate, type ConversionDeps } from "@/lib/conversions/service";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const QUOTE_KEY = "test-quote-key-0123456789abcdef0123456789abcdef";
 
@@ -73,7 +74,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

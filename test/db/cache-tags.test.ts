@@ -13,6 +13,7 @@ import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { CACHE_CHANNEL } from "@/lib/db/shared-cache";
 import { createScratchDatabase, databaseTargets, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 for (const target of databaseTargets()) {
   describe(`the tags a change tells [${target.name}]`, () => {
@@ -31,7 +32,7 @@ for (const target of databaseTargets()) {
         heard.push(payload);
         waiting.get(payload)?.();
       });
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await stop?.();
       await opened?.close();

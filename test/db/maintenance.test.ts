@@ -11,6 +11,7 @@ import { openDatabase, type OpenedDatabase } from "@/lib/db/driver";
 import { maintainTables, tableStats, upkeepFor, type TableStats } from "@/lib/db/maintenance";
 import { DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const stats = (s: Partial<TableStats>): TableStats => ({ schema: "public", table: "t", rows: 1_000, dead: 0, modifiedSinceAnalyze: 0, insertedSinceVacuum: 0, ...s });
 
@@ -53,7 +54,7 @@ describe("table maintenance on PGlite", () => {
       from generate_series(1, 3000) g`);
     await opened.db.execute(sql`update transactions set status = 'confirmed' where organization_id = ${org}::uuid and transaction_id like 'tx-1%'`);
     await settle();
-  }, 60_000);
+  }, patient(60_000));
   afterAll(async () => {
     await opened?.close();
   });

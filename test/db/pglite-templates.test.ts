@@ -12,6 +12,7 @@ import { openDatabase, type Database } from "@/lib/db/driver";
 import { pgliteTemplateFile } from "@/lib/db/pglite-templates";
 import * as schema from "@/lib/db/schema";
 import { DASHBOARD_MIGRATIONS } from "../support/templates";
+import { patient } from "@/test/support/patience";
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const databasesOf = async (db: Database<typeof schema>) => rowsOf(await db.execute(sql`select datname from pg_database order by datname`)).map((r) => r.datname);
@@ -43,4 +44,4 @@ it("PGLITE_TEMPLATES=off: initdb, with PostgreSQL's template databases", async (
   const opened = await openDatabase({ schema, migrationsFolder: DASHBOARD_MIGRATIONS });
   expect(await databasesOf(opened.db)).toEqual(["postgres", "template0", "template1"]);
   await opened.close();
-}, 60_000);
+}, patient(60_000));

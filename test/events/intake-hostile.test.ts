@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patient } from "@/test/support/patience";
 import * as schema from "@/lib/db/schema";
 import type { ApiContext } from "@/lib/api-context/context";
 import { activateCredential } from "@/lib/credentials/service";
@@ -76,7 +77,7 @@ for (const target of databaseTargets()) {
     }
 
     async function waitForInbox(t: { organizationId: string }, event: string) {
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + patient(10_000);
       while (Date.now() < deadline) {
         const row = (await inbox(t)).find((r) => r.event === event);
         if (row) return row;

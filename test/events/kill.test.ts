@@ -17,6 +17,7 @@ import { endpointFor } from "@/lib/events/intake";
 import { processDue } from "@/lib/events/worker";
 import { createScratchDatabase, DASHBOARD_MIGRATIONS, databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -88,6 +89,6 @@ for (const target of databaseTargets()) {
       expect(tx).toMatchObject({ status: "confirmed", webhookEvent: "cashin.confirmed" });
       await ctx.flush();
       await opened.close();
-    }, 90_000);
+    }, patient(90_000));
   });
 }

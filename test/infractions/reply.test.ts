@@ -17,6 +17,7 @@ import { replyToInfraction, type ReplyFile } from "@/lib/infractions/reply";
 import { POST } from "@/app/api/infractions/[id]/reply/route";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 type T = { organizationId: string; environment: "sandbox" };
 const MB = 1024 * 1024;
@@ -79,7 +80,7 @@ for (const target of databaseTargets()) {
       t = { organizationId: org.organizationId, environment: "sandbox" };
       route.db = db();
       route.ctx = ctx;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

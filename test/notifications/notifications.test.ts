@@ -35,11 +35,12 @@ import { createOrganization, registerSandboxCredential, sandboxAccount, type Har
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";
 import { readMail } from "../support/mail";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 // A ceiling, not an assertion: the MED test (two instances' passes, 5 members, mail through SMTP)
 // takes ≈ 5 s alone, and over 30 s once in \`npm test\`, where vitest runs in the idle scheduling
 // class beside the journeys on a slower machine; the next tests build on its state.
-vi.setConfig({ testTimeout: 90_000 });
+vi.setConfig({ testTimeout: patient(90_000) });
 
 const HOUR = 3_600_000;
 const CPF = "52998224725";
@@ -64,7 +65,7 @@ for (const target of databaseTargets()) {
       ctxB = new ApiContext({ db: other.db, withLock: other.withLock, keyring: h.keyring });
       smtp = await startSmtpServer(0, (m) => received.push(m));
       mail = { smtpUrl: smtp.url, from: "Dashboard <no-reply@dash.test>", baseUrl: BASE };
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await smtp?.close();
       await ctxB?.flush();

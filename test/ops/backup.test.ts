@@ -21,6 +21,7 @@ import { createKeyring, open, secretAad } from "@/lib/security/sealing";
 import { registerCredential } from "@/lib/credentials/service";
 import { createScratchDatabase, DASHBOARD_MIGRATIONS } from "../support/databases";
 import { createOrganization } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const root = path.resolve(__dirname, "../..");
 const exec = promisify(execFile);
@@ -135,7 +136,7 @@ describe("npm run backup / npm run restore", () => {
     } finally {
       await restored.close();
     }
-  }, 120_000);
+  }, patient(120_000));
 
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgTools = pgUrl ? Promise.all(["pg_dump", "pg_restore"].map((c) => exec(c, ["--version"]).then(() => true, () => false))).then((ok) => ok.every(Boolean)) : Promise.resolve(false);
@@ -161,5 +162,5 @@ describe("npm run backup / npm run restore", () => {
     } finally {
       await restored.close();
     }
-  }, 120_000);
+  }, patient(120_000));
 });

@@ -30,6 +30,7 @@ import { serverActionId, signInCookie, startBenchDashboard } from "@/bench/suppo
 import { parsePrometheus, type PromMetrics, type Sample } from "../support/prometheus";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 const PAGES = ["/overview", "/transactions", "/send", "/receive", "/convert", "/account"];
 const METRICS_TOKEN = randomBytes(24).toString("base64url");
@@ -111,7 +112,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
     db = new pg.Pool({ connectionString: pgServer.url, max: 2 });
     // Its idle connections end when the test stops the server; the next query opens another.
     db.on("error", () => undefined);
-  }, 180_000);
+  }, patient(180_000));
 
   afterAll(async () => {
     await db?.end().catch(() => undefined);
@@ -234,7 +235,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
     );
     const confirmed = await db.query<{ n: number }>("select count(*)::int as n from transactions where status = 'confirmed' and transaction_id = any($1)", [paid]);
     expect(confirmed.rows[0]!.n).toBe(paid.length);
-  }, 150_000);
+  }, patient(150_000));
 
   it("/metrics is served only with its token, parses as the Prometheus text format, and counts a page view and a webhook", async () => {
     const [instance] = instances;
@@ -295,7 +296,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
     expect(count(after, "payment_api_call_duration_seconds", { endpoint: "transactions-list", status: "200" })).toBeGreaterThan(0);
     expect(sample(after, "payment_api_rate_budget_use_ratio", { endpoint: "cashin" })).toBeDefined();
     expect(Number(sample(after, "mirror_sync_age_seconds", {})?.value)).toBeGreaterThanOrEqual(0);
-  }, 150_000);
+  }, patient(150_000));
 
   it("a request's id is answered in X-Request-Id and carried by its log line, its API call's line and its trace", async () => {
     // Through the balancer, which does not trust the client's own X-Request-Id (TRUST_PROXY_HOPS=0).
@@ -339,7 +340,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       15_000,
       "the page's trace with its render and SQL",
     );
-  }, 60_000);
+  }, patient(60_000));
 
   it("/readyz is 503 with the reason while the database is stopped and 200 again after; the error page shows the request's id", async () => {
     for (const base of instances) expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", "events worker": "ok" } });
@@ -366,7 +367,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
       }
       const errorPageReference = async () => {
-        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Something went wrong");
+        await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: patient(15_000) }).toBe("Something went wrong");
         return /quote reference (\S+)\./.exec((await page.locator("main").textContent()) ?? "")?.[1];
       };
       // A client-side navigation meanwhile: the error page quotes the id of the answer that failed
@@ -396,7 +397,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       await browser.close();
     }
     for (const base of instances) await eventually(() => fetch(`${base}/readyz`).then((r) => r.status), (s) => s === 200, 60_000, "readiness once the database is back");
-  }, 150_000);
+  }, patient(150_000));
 
   it("no log line carries a secret, a token, a document number or the demo's password (but the start banner's)", async () => {
     const lines = logLines(app.output());

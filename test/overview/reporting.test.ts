@@ -14,6 +14,7 @@ import { rateFailureCode, readRateWith } from "@/lib/overview/rates";
 import { reportingCurrencyFor, reportingTotal, type RateReader } from "@/lib/overview/reporting";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const AT = "2025-03-15T12:00:00.000Z";
 
@@ -93,7 +94,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       h = await startHarness(target);
       ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
-    }, 60_000);
+    }, patient(60_000));
     afterAll(async () => {
       await ctx?.flush();
       await h?.dispose();

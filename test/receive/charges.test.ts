@@ -22,6 +22,7 @@ import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 const pixForm = (externalId: string, over: Partial<ChargeForm> = {}): ChargeForm =>
   chargeFormSchema.parse({
@@ -65,7 +66,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       ({ h, ctx, receiver } = await openWebhookHarness(target));
       base = receiver.url;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("creates a PIX charge with its QR code, carrying the intake URL, and shows it paid once the webhook is verified", async () => {

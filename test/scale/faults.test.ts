@@ -24,6 +24,7 @@ import { requestPayout } from "@/lib/payouts/service";
 import { untilDone } from "../support/member-retry";
 import { DASHBOARD_MIGRATIONS, databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 1);
 const PAYOUTS = 12 * ROUNDS;
@@ -104,7 +105,7 @@ describe.skipIf(!target)("faults between two instances and the API (needs TEST_D
     h = await startHarness(target!);
     second = await openDatabase({ url: h.databaseUrl, schema, migrationsFolder: DASHBOARD_MIGRATIONS, poolMax: 8 });
     chaos = await chaosProxy(h.sandbox.url, seed);
-  }, 60_000);
+  }, patient(60_000));
   afterAll(async () => {
     await chaos?.close();
     await second?.close();
@@ -180,7 +181,7 @@ describe.skipIf(!target)("faults between two instances and the API (needs TEST_D
       .where(and(eq(schema.transactions.organizationId, org.organizationId), inArray(schema.transactions.externalId, refs)));
     expect(mirrored.map((m) => m.ref).sort()).toEqual([...refs].sort());
     for (const c of [...instances, quiet, direct]) await c.flush();
-  }, 300_000);
+  }, patient(300_000));
 
   it("every connection to PostgreSQL dropped mid-run (as a restart does): the instances carry on without a restart, each payout once", async () => {
     const db = h.opened.db;
@@ -221,5 +222,5 @@ describe.skipIf(!target)("faults between two instances and the API (needs TEST_D
     // Both pools answer again without being reopened.
     for (const inst of instances) expect((await inst.db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, org.organizationId))).length).toBe(refs.length);
     for (const inst of instances) await inst.ctx.flush();
-  }, 180_000);
+  }, patient(180_000));
 });

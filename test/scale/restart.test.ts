@@ -30,6 +30,7 @@ import { DASHBOARD_MIGRATIONS } from "../support/databases";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
 import { createOrganization, registerSandboxCredential, SANDBOX_ADMIN, sandboxAccount, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 type Instance = { opened: OpenedDatabase<typeof schema>; ctx: ApiContext; worker: EventsWorker };
 
@@ -78,7 +79,7 @@ describe.skipIf(!bin)("PostgreSQL restarted mid-run (a server of the test's own;
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-  }, 60_000);
+  }, patient(60_000));
 
   afterAll(async () => {
     for (const i of instances) await i.worker.stop();
@@ -161,5 +162,5 @@ describe.skipIf(!bin)("PostgreSQL restarted mid-run (a server of the test's own;
     expect(heard).toBeGreaterThan(heardBefore);
     // Both pools answer, without having been reopened.
     for (const inst of instances) expect((await inst.opened.db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, org.organizationId))).length).toBe(refs.length);
-  }, 180_000);
+  }, patient(180_000));
 });

@@ -32,6 +32,7 @@ import type { Transaction } from "@/lib/payment-api";
 import { databaseTargets } from "../support/databases";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 const root = path.resolve(__dirname, "../..");
 /** The instances' lease on a claimed delivery, shortened from 30 s so the test does not wait that long. */
@@ -134,7 +135,7 @@ describe.skipIf(!target)("webhooks delivered to several instances (needs TEST_DA
     ctx = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring });
     tap = await startTap();
     instances.push(await startInstance(env()), await startInstance(env()));
-  }, 60_000);
+  }, patient(60_000));
   afterAll(async () => {
     for (const i of instances) i.child.kill("SIGKILL");
     await Promise.all(instances.map((i) => i.exited));
@@ -267,7 +268,7 @@ describe.skipIf(!target)("webhooks delivered to several instances (needs TEST_DA
     // What only the event says (a failed payout's reason) reached the mirror too.
     for (const tx of failed) expect(mirror.find((m) => m.transactionId === tx)?.errorCode).toBe("PIX_KEY_NOT_FOUND");
     for (const tx of refunded) expect(mirror.find((m) => m.transactionId === tx)?.status).toBe("refunded");
-  }, 300_000);
+  }, patient(300_000));
 
   it("an instance killed with SIGKILL in the middle of a burst: nothing it acknowledged is lost, nothing is applied twice", async () => {
     const org = await connected("burst");
@@ -313,5 +314,5 @@ describe.skipIf(!target)("webhooks delivered to several instances (needs TEST_DA
     await expectMirrorEqualsSandbox(org.t);
     // The victim comes back (a supervisor's restart) and finds nothing left to do.
     instances[0] = await startInstance(env());
-  }, 300_000);
+  }, patient(300_000));
 });

@@ -28,6 +28,7 @@ import type { Translate } from "@/lib/i18n";
 import { createScratchDatabase, DASHBOARD_MIGRATIONS, databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, startHarness, type Harness } from "../support/connect";
+import { patient } from "@/test/support/patience";
 
 const root = path.resolve(__dirname, "../..");
 const HEADER = "type,amount,pix_key_type,pix_key,clabe,name,coin,network,address,description";
@@ -157,7 +158,7 @@ for (const target of databaseTargets()) {
       expect(results[7]).toMatch(/^7,,skipped,,,"10,07",,,pix_key: send\.errors\.pixKeyInvalid/);
       expect(results[1]).toMatch(new RegExp(`^1,${created.reference}-1,sent,[^,]+,pending,10.01,BRL,`));
       expect((await listBatches(db(), c.target))[0]).toMatchObject({ id: created.id, state: "done", skippedCount: 3, counts: { sent: 47 } });
-    }, 120_000);
+    }, patient(120_000));
 
     it("a row left 'sending' (answer lost) goes again with the same body: one transaction at the sandbox", async () => {
       const c = await connected("Bulk lost answer org");
@@ -187,7 +188,7 @@ for (const target of databaseTargets()) {
       expect(rows[0]!.transactionId).toBe(made!.transaction_id);
       expect(rows[0]!.request).toEqual(first!.request);
       expect(await atSandbox(c, rows.map((r) => r.externalId))).toEqual(Array(6).fill(1));
-    }, 60_000);
+    }, patient(60_000));
 
     it("a batch held by a live lease is left alone; two runners racing send each row once", async () => {
       const c = await connected("Bulk race org");
@@ -201,7 +202,7 @@ for (const target of databaseTargets()) {
       const rows = await rowsOf(created.id);
       expect(rows.every((r) => r.state === "sent")).toBe(true);
       expect(await atSandbox(c, rows.map((r) => r.externalId))).toEqual(Array(rows.length).fill(1));
-    }, 60_000);
+    }, patient(60_000));
 
     it("the approval policy holds the batch as one: its requester cannot approve, another admin can; a rejected batch sends nothing", async () => {
       const c = await connected("Bulk approval org");
@@ -232,7 +233,7 @@ for (const target of databaseTargets()) {
       const other = await connected("Other org", ["admin"]);
       expect(await getBatch(db(), other.target, held.id)).toBeNull();
       await expect(approveBatch(db(), other.target, other.userId, declined.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    }, 120_000);
+    }, patient(120_000));
 
     it("with a tiny cash-out budget the runner waits for it and fails no row", async () => {
       const c = await connected("Bulk budget org");
@@ -259,7 +260,7 @@ for (const target of databaseTargets()) {
       expect(rows.map((r) => r.state)).toEqual(Array(9).fill("sent"));
       expect(await atSandbox(c, rows.map((r) => r.externalId))).toEqual(Array(9).fill(1));
       await tiny.flush();
-    }, 60_000);
+    }, patient(60_000));
   });
 
   describe(`a bulk runner killed mid-batch [${target.name}]`, () => {

@@ -21,6 +21,7 @@ import { databaseTargets } from "../support/databases";
 import { closeWebhookHarness, openWebhookHarness, type Receiver } from "../support/receiver";
 import { createOrganization, registerSandboxCredential, sandboxAccount, type Harness } from "../support/connect";
 import { eventually } from "../support/eventually";
+import { patient } from "@/test/support/patience";
 
 const pix = (externalId: string, over: Partial<PayoutForm> = {}) =>
   toPayoutPlan(payoutFormSchema.parse({ kind: "pix", amount: "12,50", externalId, keyType: "cpf", pixKey: "529.982.247-25", ...over }));
@@ -61,7 +62,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => {
       ({ h, ctx, receiver } = await openWebhookHarness(target));
       base = receiver.url;
-    }, 60_000);
+    }, patient(60_000));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("sends a PIX payout, shows it pending, then confirmed with its e2e id once the webhook is verified", async () => {

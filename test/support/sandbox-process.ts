@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { SandboxControl } from "@/lib/sandbox-control/client";
+import { patient } from "./patience";
 
 export const PROCESS_SANDBOX_ADMIN = "process-sandbox-admin-token-0123456789abcdef";
 
@@ -32,8 +33,8 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     const timer = setTimeout(() => {
       // Not left running behind the failed test (a slow start on a loaded machine still starts later).
       child.kill("SIGKILL");
-      reject(new Error(`the sandbox process did not start within 60 s: ${out}`));
-    }, 60_000);
+      reject(new Error(`the sandbox process did not start within ${patient(60)} s: ${out}`));
+    }, patient(60_000));
     child.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
