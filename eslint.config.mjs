@@ -23,7 +23,7 @@ const config = [
         {
           paths: [
             { name: "lucide-react", message: 'Import icons from "@/components/ui/icons", then run `npx tsx scripts/icons.ts`.' },
-            { name: "next/link", message: 'Import Link from "@/components/ui/link": it fetches a page ahead on intent, not whenever the link is in view.' },
+            { name: "next/link", message: 'Import Link from "@/components/ui/link": it fetches a page ahead on intent, not whenever the link is in view, and is ≈ 4 KiB lighter.' },
           ],
         },
       ],
