@@ -11,6 +11,8 @@ test("signs in with the printed demo credentials, moves around the shell, and si
   await expect(page.getByTestId("balance-BRL")).toBeVisible();
   await expect(page.getByTestId("sandbox-banner")).toContainText("Sandbox: test data.");
 
+  // The shell's links move within one document (the App Router), not by reloading each page.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   for (const [link, heading] of [
     ["Transactions", "Transactions"],
     ["Receive", "Receive"],
@@ -23,6 +25,7 @@ test("signs in with the printed demo credentials, moves around the shell, and si
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link }).click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   }
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();

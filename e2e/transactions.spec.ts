@@ -332,12 +332,15 @@ test("the detail sheet opens from the keyboard, is addressed by the URL, and sho
     await expect(page.getByTestId(`tx-${charge.transaction_id}`).getByTestId("tx-status")).toHaveText("Paid", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   const open = page.getByTestId(`tx-${charge.transaction_id}`).getByTestId("tx-open");
+  // The page stays the same document: the sheet opens by the router, without a reload.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await open.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`tx=${charge.transaction_id}`));
   await settled(page);
   const sheet = page.getByTestId("tx-detail");
   await expect(sheet).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   await expect(sheet.getByTestId("detail-amount")).toContainText("33.33");
   await expect(sheet.getByTestId("story-step").filter({ hasText: "Paid by the payer" })).toContainText("the bank told us");
   // The webhook and its verification, for support, under the technical details.

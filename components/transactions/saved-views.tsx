@@ -1,18 +1,15 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import Link from "@/components/ui/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { Bookmark, BookmarkPlus, Trash2 } from "@/components/ui/icons";
+import { useSearchParams } from "next/navigation";
+import { Bookmark, Trash2 } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { SavedViewDto } from "@/lib/transactions/saved-views";
-import { deleteViewAction, saveViewAction } from "@/app/(dashboard)/transactions/actions";
+import { deleteViewAction } from "@/app/(dashboard)/transactions/actions";
+import { SaveViewDialog } from "./save-view-dialog";
 import { cn } from "@/lib/utils";
 
 /** The member's saved views as links (one click applies one), and "Save view" for the current filters. */
@@ -20,30 +17,12 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
   const { t } = useI18n();
   const params = useSearchParams();
   const { pending, run } = useRefreshingAction();
-  const router = useRouter();
-  const [saving, startSaving] = useTransition();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const current = (() => {
     const p = new URLSearchParams(params.toString());
     p.delete("page");
     p.delete("tx");
     return p.toString();
   })();
-
-  const onSave = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get("name") ?? "");
-    setError(null);
-    // The refusal stays in the dialog, under the name, rather than in a toast.
-    startSaving(async () => {
-      const r = await saveViewAction({ name, query: current });
-      if (!r.ok) return setError(r.error.fieldErrors?.name ?? r.error.message);
-      setOpen(false);
-      toast({ title: t("transactions.views.saved", { name: r.data.name }), variant: "success" });
-      router.refresh();
-    });
-  };
 
   return (
     <section aria-labelledby="views-title" className="flex flex-wrap items-center gap-2 text-sm">
@@ -73,36 +52,7 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
           </li>
         ))}
       </ul>
-      <Dialog open={open} onOpenChange={(o) => (setOpen(o), setError(null))}>
-        <DialogTrigger asChild>
-          <Button type="button" variant="outline" size="sm" className="h-7">
-            <BookmarkPlus aria-hidden />
-            {t("transactions.views.save")}
-          </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <form onSubmit={onSave} className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>{t("transactions.views.save")}</DialogTitle>
-              <DialogDescription>{t("transactions.views.saveDescription")}</DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-1.5">
-              <Label htmlFor="view-name">{t("transactions.views.name")}</Label>
-              <Input id="view-name" name="name" required maxLength={60} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? "view-name-error" : undefined} />
-              {error && (
-                <p id="view-name-error" className="text-sm text-destructive">
-                  {error}
-                </p>
-              )}
-            </div>
-            <DialogFooter>
-              <Button type="submit" disabled={saving}>
-                {t("common.save")}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <SaveViewDialog current={current} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import Link from "@/components/ui/link";
+import { preloadDetailSheet } from "./detail-sheet-loader";
 import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "@/components/ui/icons";
@@ -208,7 +209,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
         id: "date",
         header: () => sortable("date", t("transactions.columns.date")),
         cell: ({ row }) => (
-          <Link href={detailHref(row.original.transactionId)} scroll={false} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
+          <Link href={detailHref(row.original.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
             {formatShortDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
             <span className="sr-only">{`, ${t("transactions.detail.open", { id: row.original.transactionId })}`}</span>

@@ -12,7 +12,7 @@ import { Pager } from "@/components/transactions/pager";
 import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
 import { ColumnsMenu, SortChip } from "@/components/transactions/view-options";
-import { DetailSheet } from "@/components/transactions/detail-sheet";
+import { DetailSheet } from "@/components/transactions/detail-sheet-loader";
 import { ClientMessages } from "@/components/providers/client-messages";
 import { syncStatus } from "@/lib/events/queries";
 import { getI18n } from "@/lib/i18n/server";
