@@ -13,7 +13,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
-import { CodeText, DigitableLine, digitableGroups, Qr } from "@/components/receive/code-parts";
+import { CodeText, DigitableLine, digitableGroups } from "@/components/receive/code-parts";
 import { boletoPdf } from "@/lib/receive/boleto-pdf";
 import { stripBoletoSeparators } from "@/lib/payments/boleto";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
@@ -66,6 +66,7 @@ export function BoletoCode({
   party,
   printHref,
   printHere,
+  qr = null,
 }: {
   boleto: BoletoDto;
   amount: string;
@@ -75,6 +76,8 @@ export function BoletoCode({
   printHref?: string | null;
   /** or: print this page */
   printHere?: boolean;
+  /** the boleto's PIX QR, drawn by the server (components/receive/qr-image.tsx) */
+  qr?: React.ReactNode;
 }) {
   const { t, locale } = useI18n();
   return (
@@ -120,7 +123,7 @@ export function BoletoCode({
         <div className="order-5 grid gap-3 border-t pt-4">
           <p className="text-sm font-medium">{t("charges.code.orPix")}</p>
           <CopyCodeButton value={b.pix_qrcode} label={t("charges.code.copyPix")} copiedLabel={t("common.copied")} variant="outline" />
-          <Qr value={b.pix_qrcode} label={t("charges.code.pixQr")} />
+          {qr}
           <CodeText value={b.pix_qrcode} label={t("charges.code.pixCopyPaste")} testId="pix-code" />
         </div>
       )}

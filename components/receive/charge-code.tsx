@@ -14,7 +14,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
 import { BoletoCode, type BoletoPdfParty } from "@/components/receive/boleto-code";
-import { CodeText, Countdown, ExpiredPanel, Qr, secondsLeft, useNow } from "@/components/receive/code-parts";
+import { CodeText, Countdown, ExpiredPanel, secondsLeft, useNow } from "@/components/receive/code-parts";
 import { clabeBankName } from "@/lib/payments/clabe";
 import { formatMoney } from "@/lib/i18n/format";
 import type { PublicCharge } from "@/lib/charges/service";
@@ -32,9 +32,11 @@ export type ChargeCodeProps = {
   printHere?: boolean;
   /** shown to the payer (the public page): a PIX QR says it is for paying from another device */
   forPayer?: boolean;
+  /** the charge's QR image, drawn by the server (components/receive/qr-image.tsx `chargeQr`) */
+  qr?: React.ReactNode;
 };
 
-export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPayer }: ChargeCodeProps) {
+export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPayer, qr = null }: ChargeCodeProps) {
   const { t, locale } = useI18n();
   const pi = p.paymentInfo ?? {};
   const timed = p.expiresAt !== null && p.method !== "BOLETO" && p.method !== "PIX_BOLETO";
@@ -57,7 +59,7 @@ export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPay
         </div>
         <div className="order-2 grid gap-2 sm:order-1">
           {forPayer && <p className="text-center text-sm text-muted-foreground sm:hidden">{t("charges.code.scanFromAnotherDevice")}</p>}
-          <Qr value={pi.qrcode} label={t("charges.code.pixQr")} />
+          {qr}
         </div>
         <CodeText value={pi.qrcode} label={t("charges.code.pixCopyPaste")} testId="pix-code" className="order-3" />
         <p className="order-4 text-xs text-muted-foreground">{t("charges.code.pixHelp")}</p>
@@ -66,7 +68,7 @@ export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPay
   }
 
   if ((p.method === "BOLETO" || p.method === "PIX_BOLETO") && p.boleto) {
-    return <BoletoCode boleto={p.boleto} amount={p.amount} currency={p.currency} party={pdf} printHref={printHref} printHere={printHere} />;
+    return <BoletoCode boleto={p.boleto} amount={p.amount} currency={p.currency} party={pdf} printHref={printHref} printHere={printHere} qr={qr} />;
   }
 
   if (p.method === "SPEI" && pi.clabe) {
@@ -103,7 +105,7 @@ export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPay
           <CopyCodeButton value={pi.address} label={t("charges.code.copyAddress")} copiedLabel={copied} testId="copy-code" />
         </div>
         <div className="order-2 sm:order-1">
-          <Qr value={pi.address} label={t("charges.code.addressQr")} />
+          {qr}
         </div>
         <CodeText value={pi.address} label={t("charges.code.address")} testId="deposit-address" className="order-3" />
         <dl className="order-4 grid grid-cols-2 gap-2 text-sm">

@@ -1,8 +1,7 @@
 "use client";
 
-/** The pieces a charge's code is shown with: the time left, the QR image, the code as text, the boleto's digitable line. */
+/** The pieces a charge's code is shown with: the time left, the code as text, the boleto's digitable line (the QR image is the server's: ./qr-image.tsx). */
 import { useEffect, useState } from "react";
-import { QRCodeSVG } from "qrcode.react";
 import { TimerOff } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDigitableLine } from "@/lib/payments/boleto";
@@ -52,14 +51,6 @@ export function ExpiredPanel() {
       <TimerOff aria-hidden className="size-8 text-muted-foreground" />
       <p className="font-semibold">{t("charges.code.expiredNow")}</p>
       <p className="text-sm text-muted-foreground">{t("charges.code.expiredText")}</p>
-    </div>
-  );
-}
-
-export function Qr({ value, label }: { value: string; label: string }) {
-  return (
-    <div className="mx-auto w-fit rounded-lg bg-white p-3 shadow-xs ring-1 ring-border" data-testid="charge-qr">
-      <QRCodeSVG value={value} size={224} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" role="img" aria-label={label} title={label} />
     </div>
   );
 }

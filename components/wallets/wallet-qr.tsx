@@ -1,11 +1,10 @@
-"use client";
-
 import { QRCodeSVG } from "qrcode.react";
 
 /**
  * A wallet's identifier as a QR code, so a phone can read the PIX key, CLABE or address instead of
  * typing it. Always dark on white with a quiet zone (scanners need the contrast and the margin, in
- * dark mode too); `label` says what it encodes.
+ * dark mode too); `label` says what it encodes. Drawn by the server: the browser gets the SVG, not the
+ * QR encoder.
  */
 export function WalletQr({ value, label }: { value: string; label: string }) {
   return (

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CheckCircle2 } from "@/components/ui/icons";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ChargeCode } from "@/components/receive/charge-code";
+import { chargeQr } from "@/components/receive/qr-image";
 import { PayStatusWatcher } from "@/components/receive/pay-status";
 import { getDb } from "@/lib/db";
 import { publicCharge } from "@/lib/charges/service";
@@ -74,6 +75,7 @@ export default async function PayPage({ params }: { params: Promise<{ token: str
               pdf={{ beneficiary: { name: identity.legalName ?? charge.merchant, document: identity.document }, instructions: charge.description }}
               printHere
               forPayer
+              qr={chargeQr(charge, t)}
             />
           )}
         </CardContent>

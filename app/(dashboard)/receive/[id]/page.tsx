@@ -10,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { ChargeCode } from "@/components/receive/charge-code";
+import { chargeQr } from "@/components/receive/qr-image";
 import { ShareCharge } from "@/components/receive/share-charge";
 import { PayLink, SandboxChargeTools } from "@/components/receive/charge-actions";
 import { can } from "@/lib/auth/roles";
@@ -129,6 +130,7 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                     charge={{ ...charge, clockOffsetMs }}
                     printHref={`/print/boleto/${charge.id}`}
                     pdf={{ beneficiary: { name: identity?.legalName ?? access.organizationName, document: identity?.document }, payer: payerLine(charge.payer), instructions: charge.description }}
+                    qr={chargeQr(charge, t)}
                   />
                   <ShareCharge charge={charge} merchant={access.organizationName} payUrl={charge.payEnabled ? payUrl : null} payerEmail={charge.payer.email} />
                 </>
