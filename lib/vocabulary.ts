@@ -116,3 +116,7 @@ export type NotificationEmailMode = (typeof NOTIFICATION_EMAIL_MODES)[number];
  */
 export const NOTIFICATION_DELIVERY_STATES = ["pending", "sent", "failed", "skipped"] as const;
 export type NotificationDeliveryState = (typeof NOTIFICATION_DELIVERY_STATES)[number];
+
+/** error_code values of cashout.failed (spec "Events"): the sandbox's payout tool offers them, lib/payouts/failure-text.ts words them. */
+export const PAYOUT_FAILURE_CODES = ["TRON_ENERGY_FAIL", "INSUFFICIENT_BALANCE", "NO_HOT_WALLET", "INVALID_ADDRESS", "BLACKLISTED", "BLOCKCHAIN_REVERT", "BROADCAST_FAIL", "PIX_KEY_NOT_FOUND", "PROVIDER_TIMEOUT", "UNKNOWN"] as const;
+export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];

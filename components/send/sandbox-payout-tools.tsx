@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { simulatePayoutAction } from "@/app/(dashboard)/send/actions";
-import { PAYOUT_FAILURE_CODES } from "@/lib/payouts/form";
+import { PAYOUT_FAILURE_CODES } from "@/lib/vocabulary";
 
 export function SandboxPayoutTools({ id }: { id: string }) {
   const { t } = useI18n();

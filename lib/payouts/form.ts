@@ -21,8 +21,6 @@ import { normalizeAmount } from "@/lib/charges/form";
 export const PAYOUT_FORM_KINDS = ["pix", "spei", "crypto"] as const;
 export type PayoutFormKind = (typeof PAYOUT_FORM_KINDS)[number];
 export const EXTERNAL_ID_MAX = 64;
-/** error_code values of cashout.failed (spec "Events"). */
-export const PAYOUT_FAILURE_CODES = ["TRON_ENERGY_FAIL", "INSUFFICIENT_BALANCE", "NO_HOT_WALLET", "INVALID_ADDRESS", "BLACKLISTED", "BLOCKCHAIN_REVERT", "BROADCAST_FAIL", "PIX_KEY_NOT_FOUND", "PROVIDER_TIMEOUT", "UNKNOWN"] as const;
 /** Coins a crypto payout may send (the networks that carry each come from the chain table). */
 export const PAYOUT_COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "BNB", "POL", "TRX", "AVAX"] as const;
 /** Layer-2 networks: the same address as on Ethereum, but money sent on the wrong one is not where the recipient looks. */
