@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import type { Translate } from "@/lib/i18n/translate";
-import { chargeQrCode, type ChargeQrCode } from "@/lib/charges/qr";
+import { chargeQrCode } from "@/lib/charges/qr";
 import type { ChargeCodeData } from "./charge-code";
 
 /**
@@ -18,6 +18,6 @@ export function QrImage({ value, label }: { value: string; label: string }) {
 
 /** The QR of a charge (lib/charges/qr.ts), for ChargeCode's `qr`; null when it shows none. */
 export function chargeQr(charge: Pick<ChargeCodeData, "method" | "paymentInfo" | "boleto">, t: Translate): React.ReactNode {
-  const code: ChargeQrCode | null = chargeQrCode(charge);
+  const code = chargeQrCode(charge);
   return code ? <QrImage value={code.value} label={t(code.label)} /> : null;
 }

@@ -1,4 +1,4 @@
-import type { ChargeCodeData } from "@/components/receive/charge-code";
+import type { PublicCharge } from "./service";
 
 /** What a charge's QR code carries, and the words naming it; null for a charge shown without one (SPEI). */
 export type ChargeQrCode = { value: string; label: "charges.code.pixQr" | "charges.code.addressQr" };
@@ -8,7 +8,7 @@ export type ChargeQrCode = { value: string; label: "charges.code.pixQr" | "charg
  * charge's deposit address. The server draws it (components/receive/qr-image.tsx) and hands it to
  * the charge's code (components/receive/charge-code.tsx), which places it.
  */
-export function chargeQrCode(p: Pick<ChargeCodeData, "method" | "paymentInfo" | "boleto">): ChargeQrCode | null {
+export function chargeQrCode(p: Pick<PublicCharge, "method" | "paymentInfo" | "boleto">): ChargeQrCode | null {
   const pi = p.paymentInfo ?? {};
   if (p.method === "PIX" && pi.qrcode) return { value: pi.qrcode, label: "charges.code.pixQr" };
   if ((p.method === "BOLETO" || p.method === "PIX_BOLETO") && p.boleto?.pix_qrcode) return { value: p.boleto.pix_qrcode, label: "charges.code.pixQr" };
