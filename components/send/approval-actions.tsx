@@ -4,20 +4,16 @@
  * Approve or reject, with a reason, a request another member made (a payout, a transfer, a bulk
  * batch). The requester sees why they cannot approve it; rejecting asks for the reason in a dialog.
  */
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/textarea";
+import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useReauth } from "@/components/security/reauth-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { ActionResult } from "@/lib/actions/result";
-import type { MessageKey } from "@/lib/i18n";
 import { approvePayoutAction, rejectPayoutAction } from "@/app/(dashboard)/send/actions";
+import { RejectDialog, type DecisionTexts } from "./reject-dialog";
 
-type Texts = { ownRequest: MessageKey; approve: MessageKey; approved: MessageKey; reject: MessageKey; rejectTitle: MessageKey; reason: MessageKey; reasonHelp: MessageKey; rejected: MessageKey };
+type Texts = DecisionTexts;
 
 type Props = {
   id: string;
@@ -34,9 +30,6 @@ export function DecisionActions({ id, own, summary, approve, reject, texts, size
   const { t } = useI18n();
   const withReauth = useReauth();
   const { pending, run } = useRefreshingAction();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid={testId}>
       {own ? (
@@ -48,49 +41,7 @@ export function DecisionActions({ id, own, summary, approve, reject, texts, size
           {t(texts.approve)}
         </Button>
       )}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button size={size} variant="outline" disabled={pending}>
-            {t(texts.reject)}
-          </Button>
-        </DialogTrigger>
-        <DialogContent>
-          <form
-            className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setReasonError(null);
-              run(
-                async () => {
-                  const r = await reject({ id, reason });
-                  if (!r.ok && r.error.fieldErrors?.reason) setReasonError(r.error.fieldErrors.reason);
-                  return r;
-                },
-                () => {
-                  setOpen(false);
-                  toast({ title: t(texts.rejected), variant: "success" });
-                },
-              );
-            }}
-          >
-            <DialogHeader>
-              <DialogTitle>{t(texts.rejectTitle)}</DialogTitle>
-              <DialogDescription>{summary}</DialogDescription>
-            </DialogHeader>
-            <FormField label={t(texts.reason)} htmlFor={`reject-reason-${id}`} description={t(texts.reasonHelp)} error={reasonError ?? undefined}>
-              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} required />
-            </FormField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" variant="destructive" disabled={pending}>
-                {t(texts.reject)}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <RejectDialog id={id} summary={summary} reject={reject} texts={texts} size={size} disabled={pending} label={t(texts.reject)} />
     </div>
   );
 }
