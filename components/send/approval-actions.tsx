@@ -41,7 +41,7 @@ export function DecisionActions({ id, own, summary, approve, reject, texts, size
           {t(texts.approve)}
         </Button>
       )}
-      <RejectDialog id={id} summary={summary} reject={reject} texts={texts} size={size} disabled={pending} label={t(texts.reject)} />
+      <RejectDialog id={id} summary={summary} reject={reject} texts={texts} size={size} disabled={pending} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import type { ActionResult } from "@/lib/actions/result";
@@ -29,9 +30,9 @@ export function RejectButton({ label, size, ...props }: ButtonProps & { label: s
 /** The reason's dialog (Radix Dialog) loads on the first intent, not with the page (./reject-dialog-loaded.tsx). */
 const dialog = lazyModule(() => import("./reject-dialog-loaded"));
 
-export function RejectDialog(props: RejectDialogProps & { label: string }) {
+export function RejectDialog(props: RejectDialogProps) {
+  const { t } = useI18n();
   const { loaded, intent, openOnLoad, focused } = useIntent(dialog);
-  const { label, ...rest } = props;
-  if (loaded) return <loaded.RejectDialog {...rest} defaultOpen={openOnLoad} focusTrigger={focused} />;
-  return <RejectButton label={label} size={props.size} disabled={props.disabled} {...closedTrigger("dialog")} {...intent} />;
+  if (loaded) return <loaded.RejectDialog {...props} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  return <RejectButton label={t(props.texts.reject)} size={props.size} disabled={props.disabled} {...closedTrigger("dialog")} {...intent} />;
 }
