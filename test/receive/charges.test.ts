@@ -13,7 +13,7 @@ import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { processDue } from "@/lib/events/worker";
 import { routeSandboxWebhooks } from "@/lib/events/sandbox-webhooks";
 import { chargeFormSchema, type ChargeForm } from "@/lib/charges/form";
-import { createCharge, getCharge, listCharges, publicCharge, recentPayers, setPayEnabled } from "@/lib/charges/service";
+import { createCharge, getCharge, listCharges, publicCharge, RECENT_PAYER_WINDOW, recentPayers, setPayEnabled } from "@/lib/charges/service";
 import { isPaymentApiError } from "@/lib/payment-api";
 import { validateBarcode } from "@/lib/payments/boleto";
 import { isValidClabe } from "@/lib/payments/clabe";
@@ -145,6 +145,35 @@ for (const target of databaseTargets()) {
       }
       const payers = await recentPayers(db(), c.target);
       expect(payers).toEqual([expect.objectContaining({ name: "Bruno Lima", document: "11222333000181", phone: "11987654321" })]);
+    });
+
+    it("recent payers: the latest distinct ones, newest first, from the last charges only", async () => {
+      const org = await createOrganization(db(), "Payers window org", ["admin"]);
+      const target = { organizationId: org.organizationId, environment: "sandbox" as const };
+      const insert = (rows: { name: string; document: string; secondsAgo: number }[]) =>
+        db().insert(schema.charges).values(
+          rows.map((r, i) => ({
+            ...target,
+            externalId: `w-${r.secondsAgo}-${i}`,
+            method: "PIX" as const,
+            currency: "BRL",
+            amount: "1",
+            payer: { name: r.name, document: r.document },
+            request: {},
+            payToken: `w-${org.organizationId}-${r.secondsAgo}-${i}`,
+            createdAt: new Date(Date.now() - r.secondsAgo * 1000),
+          })),
+        );
+      // Olga paid long ago; then Ana for a whole window of charges; Carla before and after Bruno.
+      await insert([{ name: "Olga", document: "39053344705", secondsAgo: 100_000 }]);
+      await insert(Array.from({ length: RECENT_PAYER_WINDOW - 3 }, (_, i) => ({ name: "Ana", document: "52998224725", secondsAgo: 50_000 - i })));
+      await insert([
+        { name: "Carla", document: "11144477735", secondsAgo: 30 },
+        { name: "Bruno", document: "11222333000181", secondsAgo: 20 },
+        { name: "Carla Souza", document: "11144477735", secondsAgo: 10 },
+      ]);
+      const payers = await recentPayers(db(), target);
+      expect(payers.map((p) => p.name)).toEqual(["Carla Souza", "Bruno", "Ana"]);
     });
 
     it("SPEI gives a valid CLABE and crypto an address on the chosen network", async () => {
