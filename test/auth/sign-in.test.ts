@@ -60,6 +60,10 @@ describe("password hashing and rules", () => {
     expect(passwordProblem("short")).toBe("too_short");
     expect(passwordProblem("password1234")).toBe("too_common");
     expect(passwordProblem("senha12345678")).toBe("too_common");
+    // Letters written as digits or signs are read back.
+    expect(passwordProblem("p@ssw0rd1234")).toBe("too_common");
+    expect(passwordProblem("P4ssw0rd!2024")).toBe("too_common");
+    expect(passwordProblem("aurora-orchid-canoe-1987")).toBeNull();
     expect(passwordProblem("qwertyuiop123")).toBe("too_common");
     expect(passwordProblem("anasouza2026!", ["ana.souza@shop.test", "Ana Souza"])).toBe("too_common");
     expect(passwordProblem(STRONG_PASSWORD)).toBeNull();
