@@ -41,7 +41,7 @@ async function scratchDatabase(base: string): Promise<{ url: string; drop(): Pro
 
 type Credential = { client_id: string; client_secret: string; signing_key: string; status: string };
 /** One HTTP exchange as the client made it. */
-type Wire = { method: string; path: string; status: number; code?: string; authorization?: string; headers: Record<string, string> };
+type Wire = { method: string; path: string; status: number; code?: string; authorization?: string; headers: Record<string, string>; retryAfter: string | null };
 
 let seq = 0;
 const uniqueName = () => `m_${process.pid}_${++seq}_${randomBytes(3).toString("hex")}`;
@@ -115,7 +115,7 @@ describe.each(BACKENDS)("PaymentApiClient against the sandbox ($name)", (backend
       const headers = { ...(init.headers as Record<string, string>) };
       let code: string | undefined;
       if (!res.ok) code = ((await res.clone().json()) as { error?: { code?: string } }).error?.code;
-      wire.push({ method: init.method ?? "GET", path: new URL(input).pathname, status: res.status, code, authorization: headers["Authorization"], headers });
+      wire.push({ method: init.method ?? "GET", path: new URL(input).pathname, status: res.status, code, authorization: headers["Authorization"], headers, retryAfter: res.headers.get("retry-after") });
       return res;
     };
     const client = new PaymentApiClient({
@@ -505,8 +505,14 @@ describe.each(BACKENDS)("PaymentApiClient against the sandbox ($name)", (backend
     const ok = await client.transfers.create({ username: b.username, amount: 0.01, currency: "BRL" }, { maxRetries: 1 }).withResponse();
     expect(ok.status).toBe(202);
     expect(ok.attempts).toBe(2);
-    expect(sleeps).toEqual([retryAfter * 1000]);
-    expect(wire.filter((w) => w.path === "/v2/internal_transfers/payment").map((w) => w.status)).toEqual([...Array(10).fill(202), 429, 429, 202]);
+    const calls = wire.filter((w) => w.path === "/v2/internal_transfers/payment");
+    expect(calls.map((w) => w.status)).toEqual([...Array(10).fill(202), 429, 429, 202]);
+    // It waited what the refusal it retried said: the second 429's Retry-After (a second less than
+    // the first's when a second of the window passed between them).
+    const waited = Number(calls[11]!.retryAfter);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(retryAfter);
+    expect(sleeps).toEqual([waited * 1000]);
   });
 
   it("renews transparently on TOKEN_EXPIRED after the sandbox clock jumps 3601 s: one extra token request", async () => {
