@@ -24,8 +24,6 @@ const nextConfig: NextConfig = {
   ],
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
-  // scripts/server.ts compresses (lib/http/compression.ts): a page in one call, not chunk by chunk.
-  compress: false,
   // The title in <head> from the first byte for every browser, not streamed into the body later:
   // every generateMetadata here only translates (no data), and with streamed metadata a page that
   // refreshes itself on live events was seen without a <title> for a moment (axe: document-title).

@@ -19,7 +19,6 @@ import { sql } from "drizzle-orm";
 import { trace } from "@opentelemetry/api";
 import { addressFromRequest, CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from "../lib/auth/client-address";
 import { parseEnv } from "../lib/config/env-schema";
-import { compressResponse, StaticCache } from "../lib/http/compression";
 import { MAX_WEBHOOK_BYTES, receiveWebhook, type IntakeAnswer } from "../lib/events/intake";
 import type { OpenedDatabase } from "../lib/db/driver";
 import type * as schema from "../lib/db/schema";
@@ -186,7 +185,6 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
   const routes = RouteNames.fromBuild();
   const newestMigration = latestMigration(path.join(process.cwd(), "lib/db/migrations"));
   const m = metrics();
-  const staticFiles = new StaticCache();
   let shuttingDown = false;
   /** Responses not yet finished, and which of them are streams that never finish by themselves. */
   const open = new Map<http.ServerResponse, { stream: boolean }>();
@@ -243,8 +241,6 @@ export async function startDashboard(opts: { port: number; host: string; trustPr
       });
       return;
     }
-    if (staticFiles.serve(req, res)) return;
-    compressResponse(req, res, { cache: staticFiles });
     handle(req, res).catch((err) => {
       httpLog.error({ err }, "request failed");
       if (!res.headersSent) res.writeHead(500).end();
