@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import { computeSignature } from "@/lib/payment-api/core/signing";
 import { ERROR_CODES } from "@/lib/payment-api/schemas/errors";
 import { ADMIN, BACKENDS, basic, newClient, startSandbox, tokenOf, uniq, type Answer, type TestSandbox } from "./helpers";
+import { patient } from "@/test/support/patience";
 
 function expectError(r: Answer, status: number, code: string, group?: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
@@ -62,7 +63,7 @@ describe.each(BACKENDS)("security ($name)", (backend) => {
       } finally {
         await own.dispose();
       }
-    }, 90_000); // it starts a sandbox of its own (CI, loaded, took over 30 s)
+    }, patient(90_000)); // it starts a sandbox of its own (CI, loaded, took over 30 s)
 
     it("creates accounts with a pending credential and refuses a taken username", async () => {
       const username = uniq();

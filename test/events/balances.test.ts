@@ -35,7 +35,7 @@ for (const target of databaseTargets()) {
     let receiver: Receiver;
     const db = () => h.opened.db;
 
-    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target)), 60_000);
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     async function drain() {

@@ -70,7 +70,7 @@ for (const target of databaseTargets()) {
       await eventually(async () => (await inbox(t)).length, (got) => got >= n, 10_000, `${n} deliveries`);
     }
 
-    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("stores a delivery from the sandbox, reads it back, and shows the charge paid and verified", async () => {

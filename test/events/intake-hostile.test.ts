@@ -112,7 +112,7 @@ for (const target of databaseTargets()) {
         },
       });
 
-    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("stores or refuses with a 4xx whatever bytes arrive (NUL, lone surrogates, invalid UTF-8, deep nesting, long ids, huge numbers, duplicate keys), never throws", async () => {

@@ -76,7 +76,7 @@ for (const target of databaseTargets()) {
       return c.transaction_id;
     }
 
-    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     let main: Awaited<ReturnType<typeof connected>>;

@@ -125,7 +125,7 @@ for (const target of databaseTargets()) {
 
     beforeAll(async () => {
       ({ h, ctx, receiver } = await openWebhookHarness(target));
-    }, 120_000); // a sandbox and a database of its own: once over 60 s on two loaded cores (CI)
+    }, patient(120_000)); // a sandbox and a database of its own: once over 60 s on two loaded cores (CI)
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("sends the 47 good rows of a 50-row CSV once each and keeps the 3 bad ones out, with a results file", async () => {
@@ -340,6 +340,6 @@ for (const target of databaseTargets()) {
       expect(done).toMatchObject({ state: "done", leaseOwner: null });
       await ctx.flush();
       await opened.close();
-    }, 180_000); // a runner process started through tsx, killed, then the rest: once over 120 s on two loaded cores (CI)
+    }, patient(180_000)); // a runner process started through tsx, killed, then the rest: once over 120 s on two loaded cores (CI)
   });
 }

@@ -86,7 +86,7 @@ for (const target of databaseTargets()) {
         .where(and(eq(schema.auditLog.organizationId, organizationId), eq(schema.auditLog.action, "wallet.created")));
     }
 
-    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)), 60_000);
+    beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
     it("creating a wallet stores it with who created it, audits it, and lists it; no other organisation or environment sees it", async () => {
