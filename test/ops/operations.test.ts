@@ -25,7 +25,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from "vitest";
 import { serverActionId, signInCookie, startBenchDashboard } from "@/bench/support/dashboard";
 import { parsePrometheus, type PromMetrics, type Sample } from "../support/prometheus";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/pg-server";
@@ -343,6 +343,11 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
   }, patient(60_000));
 
   it("/readyz is 503 with the reason while the database is stopped and 200 again after; the error page shows the request's id", async () => {
+    // When it fails (a time limit on a loaded machine, say), the steps it reached and when.
+    const started = Date.now();
+    const reached: string[] = [];
+    const step = (what: string) => reached.push(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    onTestFailed(() => console.error(`the /readyz test reached:\n${reached.join("\n")}`));
     for (const base of instances) expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", "events worker": "ok" } });
     const sandboxReady = await fetch(`${app.sandbox!.url}/readyz`);
     expect(sandboxReady.status).toBe(200);
@@ -356,7 +361,9 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       await context.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: app.url })));
       const page = await context.newPage();
       expect((await page.goto(`${app.url}/overview`))!.status()).toBe(200);
+      step("the Overview open");
       await pgServer.stop();
+      step("the database stopped");
       for (const base of instances) {
         const res = await eventually(() => fetch(`${base}/readyz`), (r) => r.status === 503, 15_000, "readiness to notice");
         const body = (await res.json()) as { status: string; reason: string; checks: Record<string, string> };
@@ -365,6 +372,7 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
         expect(body.checks["events worker"]).toBe("ok");
         // The process itself answers.
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        step(`${base} not ready`);
       }
       const errorPageReference = async () => {
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: patient(15_000) }).toBe("Something went wrong");
@@ -379,12 +387,14 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       });
       await page.getByRole("link", { name: "Transactions", exact: true }).first().click();
       const navigated = await errorPageReference();
+      step("the error page after a navigation");
       expect(answers.length).toBeGreaterThan(0);
       expect(navigated).toBe(answers.at(-1)!.id);
       // And a page opened meanwhile: the document's id.
       const response = await page.goto(`${app.url}/overview`);
       const id = response!.headers()["x-request-id"]!;
       expect(await errorPageReference()).toBe(id);
+      step("the error page of a page opened");
       for (const [quoted, route] of [[navigated!, "/transactions"], [id, "/overview"]] as const) {
         const line = await eventually(() => logLines(app.output()).find((l) => l.msg === "request" && l.requestId === quoted), Boolean, 10_000, "the failed request's line");
         expect(line!.route).toBe(route);
@@ -392,11 +402,13 @@ describe.skipIf(!bin)("operating it: two instances on PostgreSQL (needs the buil
       }
       expect(logLines(app.output()).find((l) => l.msg === "request" && l.requestId === id)!.status).toBe(response!.status());
       await context.close();
+      step("the log lines read");
     } finally {
       await pgServer.start();
+      step("the database started again");
       await browser.close();
     }
-    for (const base of instances) await eventually(() => fetch(`${base}/readyz`).then((r) => r.status), (s) => s === 200, 60_000, "readiness once the database is back");
+    await Promise.all(instances.map((base) => eventually(() => fetch(`${base}/readyz`).then((r) => r.status), (s) => s === 200, 60_000, `${base}'s readiness once the database is back`)));
   }, patient(150_000));
 
   it("no log line carries a secret, a token, a document number or the demo's password (but the start banner's)", async () => {
