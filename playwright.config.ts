@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { startNodeFlags } from "./lib/config/node-flags";
 
 /**
  * Journeys run against production builds (`next build` first), in Debian's
@@ -69,6 +70,9 @@ function server(port: number, dataDir: string, sandboxPort: number, extraEnv: Re
       NEXT_TELEMETRY_DISABLED: "1",
       PAYMENT_API_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
       DATABASE_URL: "",
+      // The Node.js flags `npm start` runs the dashboard with (lib/config/node-flags.ts; tsx's cli
+      // passes NODE_OPTIONS on to the process it starts, not its own command line's flags).
+      NODE_OPTIONS: startNodeFlags().join(" "),
       ...extraEnv,
     },
   };

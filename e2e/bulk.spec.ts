@@ -16,6 +16,7 @@ import { test, expect, type Page } from "@playwright/test";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
 import { generateAddress } from "../lib/payments/crypto-address";
+import { startNodeFlags } from "../lib/config/node-flags";
 
 const PORT = Number(process.env.E2E_BULK_PORT ?? 3290);
 // Not 4190: it is on the fetch standard's list of blocked ports, and Node's fetch refuses it.
@@ -44,7 +45,7 @@ type Server = { child: ChildProcess; output: () => string };
 async function startDashboard(extra: Record<string, string> = {}): Promise<Server> {
   const log = createWriteStream(LOG, { flags: "a" });
   let out = "";
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  const child = spawn(process.execPath, [...startNodeFlags(), "--import", "tsx", "scripts/start.ts"], {
     cwd: process.cwd(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -34,6 +34,7 @@ import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
 import { startBalancer } from "./balancer";
 import { log as logFor, logger, routeConsoleToLog } from "../lib/observability/log";
+import { heapFlags } from "../lib/config/node-flags";
 
 const root = process.cwd();
 /**
@@ -210,7 +211,7 @@ async function startCluster(env: ReturnType<typeof parseEnv>, n: number) {
   const backends = Array.from({ length: n }, (_, i) => ({ host: "127.0.0.1", port: env.PORT + 1 + i }));
   const spawnInstance = (i: number): ChildProcess => {
     const b = backends[i]!;
-    const child = track(spawn(process.execPath, [...TSX, "scripts/server.ts"], {
+    const child = track(spawn(process.execPath, [...heapFlags(), ...TSX, "scripts/server.ts"], {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],
       env: {

@@ -8,6 +8,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { patient } from "../../test/support/patience";
+import { startNodeFlags } from "../../lib/config/node-flags";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,7 +70,8 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
   const sandboxUrl = opts.withSandbox ? `http://127.0.0.1:${opts.sandboxPort ?? (await freePort())}` : null;
   const sandbox = sandboxUrl ? { SANDBOX: "on", PAYMENT_API_BASE_URL: sandboxUrl } : { SANDBOX: "off" };
   // tsx as a loader in start.ts's own process: `pid` is start.ts, and a signal reaches it directly.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  // With the Node.js flags that checkout's `npm start` gives (lib/config/node-flags.ts).
+  const child = spawn(process.execPath, [...startNodeFlags(root), "--import", "tsx", "scripts/start.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", DATABASE_URL: opts.databaseUrl ?? "", NEXT_TELEMETRY_DISABLED: "1", ...sandbox, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
