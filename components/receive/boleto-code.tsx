@@ -14,7 +14,6 @@ import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
 import { CodeText, DigitableLine, digitableGroups } from "@/components/receive/code-parts";
-import { boletoPdf } from "@/lib/receive/boleto-pdf";
 import { stripBoletoSeparators } from "@/lib/payments/boleto";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
 import type { BoletoDto } from "@/lib/charges/service";
@@ -24,7 +23,9 @@ export type BoletoPdfParty = { beneficiary: { name: string; document?: string | 
 
 function BoletoPdfButton({ boleto, amount, currency, party }: { boleto: BoletoDto; amount: string; currency: string; party: BoletoPdfParty }) {
   const { t, locale } = useI18n();
-  const download = () => {
+  const download = async () => {
+    // The PDF writer comes with the click: most who see a boleto copy its line or print the page.
+    const { boletoPdf } = await import("@/lib/receive/boleto-pdf");
     const bytes = boletoPdf({
       labels: {
         title: t("charges.print.heading"),
@@ -53,7 +54,7 @@ function BoletoPdfButton({ boleto, amount, currency, party }: { boleto: BoletoDt
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <Button type="button" variant="outline" className="h-11" onClick={download}>
+    <Button type="button" variant="outline" className="h-11" onClick={() => void download()}>
       <Download aria-hidden /> {t("charges.code.downloadPdf")}
     </Button>
   );

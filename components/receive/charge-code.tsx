@@ -13,11 +13,19 @@ import { AlertTriangle } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
-import { BoletoCode, type BoletoPdfParty } from "@/components/receive/boleto-code";
+import dynamic from "next/dynamic";
+import type { BoletoPdfParty } from "@/components/receive/boleto-code";
 import { CodeText, Countdown, ExpiredPanel, secondsLeft, useNow } from "@/components/receive/code-parts";
 import { clabeBankName } from "@/lib/payments/clabe";
 import { formatMoney } from "@/lib/i18n/format";
 import type { PublicCharge } from "@/lib/charges/service";
+
+/**
+ * A boleto's code (its line, barcode, PDF and print), in a chunk of its own: the page of a PIX, SPEI
+ * or crypto charge does not load it; a boleto's page gets it with the page (rendered on the server,
+ * its script preloaded).
+ */
+const BoletoCode = dynamic(() => import("@/components/receive/boleto-code").then((m) => m.BoletoCode));
 
 /** What paying needs: the same fields on a member's view of a charge and on the public one. */
 export type ChargeCodeData = Pick<PublicCharge, "method" | "currency" | "chain" | "amount" | "paymentInfo" | "boleto" | "expiresAt"> & Partial<Pick<PublicCharge, "clockOffsetMs">>;

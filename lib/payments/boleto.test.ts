@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import {
   parseBoleto,
-  buildBoleto,
   barcodeToDigitableLine,
   digitableLineToBarcode,
   validateBarcode,
@@ -14,6 +13,7 @@ import {
   boletoMod11,
   FACTOR_BASE_DATE,
 } from "./boleto";
+import { buildBoleto } from "./boleto-build";
 import { vectors } from "./test-support/vectors";
 
 const DAY = 86_400_000;

@@ -17,9 +17,7 @@
  * Slips for utilities and taxes ("arrecadação", 48 digits starting with 8)
  * are a different layout and are rejected with UNSUPPORTED_TYPE.
  */
-import type Decimal from "decimal.js";
 import { type Result, type CodecError, ok, err } from "./result";
-import { toMinorUnits, parseAmount } from "./money";
 
 export type BoletoErrorCode =
   | "INVALID_CHARACTERS"
@@ -174,7 +172,7 @@ export function validateBarcode(barcode: string): Result<string, BoletoError> {
   return d.ok ? validateBarcodeDigits(d.value) : d;
 }
 
-function barcodeDigitsToLine(b: string): string {
+export function barcodeDigitsToLine(b: string): string {
   const f1 = b.slice(0, 4) + b.slice(19, 24);
   const f2 = b.slice(24, 34);
   const f3 = b.slice(34, 44);
@@ -266,37 +264,4 @@ export function formatDigitableLine(line: string): string {
   const l = stripBoletoSeparators(line);
   if (!/^\d{47}$/.test(l)) throw new RangeError("formatDigitableLine needs 47 digits");
   return `${l.slice(0, 5)}.${l.slice(5, 10)} ${l.slice(10, 15)}.${l.slice(15, 21)} ${l.slice(21, 26)}.${l.slice(26, 32)} ${l[32]} ${l.slice(33)}`;
-}
-
-export type BuildBoletoInput = {
-  /** 3-digit bank code (e.g. "001" Banco do Brasil). */
-  bankCode: string;
-  /** yyyy-mm-dd on or after 2000-07-03, or null for "no due date" (factor 0000). */
-  dueDate: string | Date | null;
-  /** BRL amount, at most 2 decimals, 0 to 99,999,999.99 (0 lets the payer choose). */
-  amount: Decimal.Value;
-  /** The bank's 25-digit free field. */
-  freeField: string;
-};
-
-export type BuiltBoleto = {
-  barcode: string;
-  digitableLine: string;
-  formattedDigitableLine: string;
-  dueDateFactor: number;
-};
-
-/** Builds a boleto for the sandbox. Throws RangeError on invalid input (caller's mistake, not user input). */
-export function buildBoleto(input: BuildBoletoInput): BuiltBoleto {
-  if (!/^\d{3}$/.test(input.bankCode)) throw new RangeError("bankCode must be 3 digits");
-  if (!/^\d{25}$/.test(input.freeField)) throw new RangeError("freeField must be 25 digits");
-  const amount = parseAmount(input.amount, { currency: "BRL" });
-  if (!amount.ok) throw new RangeError(`amount: ${amount.error.message}`);
-  const cents = toMinorUnits(amount.value, "BRL");
-  if (cents > 9_999_999_999n) throw new RangeError("amount must be at most 99999999.99 (10 digits of centavos)");
-  const factor = input.dueDate === null ? 0 : dueDateToFactor(input.dueDate);
-  const withoutDv = input.bankCode + "9" + String(factor).padStart(4, "0") + cents.toString().padStart(10, "0") + input.freeField;
-  const barcode = withoutDv.slice(0, 4) + String(boletoMod11(withoutDv)) + withoutDv.slice(4);
-  const digitableLine = barcodeDigitsToLine(barcode);
-  return { barcode, digitableLine, formattedDigitableLine: formatDigitableLine(digitableLine), dueDateFactor: factor };
 }

@@ -19,6 +19,12 @@ describe("lib/payments stays usable in the browser", () => {
     }
   });
 
+  it("reading a boleto (boleto.ts) imports no decimal type: the browser that shows a charge's boleto gets no decimal.js (≈ 12.5 KiB gzipped)", () => {
+    const imports = (f: string) => [...readFileSync(new URL(f, here), "utf8").matchAll(/^import\s(?!type\b)[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1]);
+    expect(imports("boleto.ts")).toEqual(["./result"]);
+    expect(imports("result.ts")).toEqual([]);
+  });
+
   it("index re-exports the public API", () => {
     for (const name of [
       "decodeBrCode", "decodePixPayload", "buildStaticBrCode", "buildDynamicBrCode", "crc16", "crc16Hex",

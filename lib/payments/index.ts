@@ -15,6 +15,7 @@ export * from "./crc16";
 export { type TlvNode, encodeTlv, normalizeEmvText, parseTlvTree } from "./emv-tlv";
 export * from "./pix-br-code";
 export * from "./boleto";
+export * from "./boleto-build";
 export * from "./clabe";
 export * from "./documents";
 export * from "./pix-key";

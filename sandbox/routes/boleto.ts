@@ -13,7 +13,7 @@
  */
 import { randomInt } from "node:crypto";
 import { boletoRequestSchema, type BoletoRequest } from "@/lib/payment-api/schemas/boleto";
-import { buildBoleto } from "@/lib/payments/boleto";
+import { buildBoleto } from "@/lib/payments/boleto-build";
 import { newId } from "../accounts";
 import { BOLETO_BANK_CODE, BOLETO_DEFAULT_DUE_DAYS } from "../config";
 import { ApiError, fieldError } from "../errors";
