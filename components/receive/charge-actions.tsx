@@ -4,7 +4,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { ExternalLink, FlaskConical } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/plain-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -41,11 +41,9 @@ export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: strin
       )}
       <div className="flex flex-wrap gap-2">
         {enabled && (
-          <Button asChild variant="outline" size="sm">
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden /> {t("charges.pay.open")}
-            </a>
-          </Button>
+          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <ExternalLink aria-hidden /> {t("charges.pay.open")}
+          </a>
         )}
         {canChange && (
           <Button variant={enabled ? "ghost" : "outline"} size="sm" onClick={toggle} disabled={pending}>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { TimerOff } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDigitableLine } from "@/lib/payments/boleto";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 /** The current time, ticking every second once mounted (null during server rendering and hydration). */
 export function useNow(active: boolean): number | null {
@@ -37,7 +37,7 @@ export function Countdown({ left }: { left: number | null }) {
   const s = left % 60;
   const clock = h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
   return (
-    <span className={cn("font-medium tabular-nums", left < 60 && "text-destructive")} data-testid="countdown">
+    <span className={cx("font-medium tabular-nums", left < 60 && "text-destructive")} data-testid="countdown">
       {t("charges.code.timeLeft", { time: clock })}
     </span>
   );
@@ -58,7 +58,7 @@ export function ExpiredPanel() {
 /** The code as text, to read or select by hand; the button above copies it. */
 export function CodeText({ value, label, testId, className }: { value: string; label: string; testId?: string; className?: string }) {
   return (
-    <div className={cn("grid gap-1", className)}>
+    <div className={cx("grid gap-1", className)}>
       <span className="text-xs font-medium text-muted-foreground">{label}</span>
       <span className="rounded-md border bg-muted/40 p-2 font-mono text-xs break-all select-all" data-testid={testId}>
         {value}

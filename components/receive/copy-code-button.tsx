@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Check, Copy } from "@/components/ui/icons";
 import { Button, type ButtonProps } from "@/components/ui/plain-button";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 async function copyText(value: string): Promise<boolean> {
   try {
@@ -59,7 +59,7 @@ export function CopyCodeButton({
       <Button
         type="button"
         variant={variant}
-        className={cn("h-11 w-full text-base", className)}
+        className={cx("h-11 w-full text-base", className)}
         data-testid={testId}
         onClick={async () => {
           if (!(await copyText(value))) return;

@@ -9,7 +9,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { Mail, MessageCircle, Share2 } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { digitableGroups } from "@/components/receive/code-parts";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
@@ -67,16 +67,12 @@ export function ShareCharge(props: ShareChargeProps) {
             <Share2 aria-hidden /> {t("charges.share.native")}
           </Button>
         )}
-        <Button asChild variant="outline" className="h-11">
-          <a href={whatsapp} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp">
-            <MessageCircle aria-hidden /> {t("charges.share.whatsapp")}
-          </a>
-        </Button>
-        <Button asChild variant="outline" className="h-11">
-          <a href={mailto} data-testid="share-email">
-            <Mail aria-hidden /> {props.payerEmail ? t("charges.share.emailPayer") : t("charges.share.email")}
-          </a>
-        </Button>
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp" className={buttonVariants({ variant: "outline", className: "h-11" })}>
+          <MessageCircle aria-hidden /> {t("charges.share.whatsapp")}
+        </a>
+        <a href={mailto} data-testid="share-email" className={buttonVariants({ variant: "outline", className: "h-11" })}>
+          <Mail aria-hidden /> {props.payerEmail ? t("charges.share.emailPayer") : t("charges.share.email")}
+        </a>
       </div>
     </div>
   );

@@ -65,6 +65,13 @@ const CALLS: Record<string, Part[][]> = {
   "components/ui/form-field.tsx": [["grid gap-2", undefined]],
   "components/ui/date-field.tsx": [["grid gap-1", undefined]],
   "components/ui/alert.tsx": [[ALERT_TITLE, undefined]],
+  // A charge's code: CopyCodeButton and CodeText are checked against every caller's className below.
+  "components/receive/copy-code-button.tsx": [["h-11 w-full text-base", undefined]],
+  "components/receive/code-parts.tsx": [
+    ["font-medium tabular-nums", false],
+    ["font-medium tabular-nums", "text-destructive"],
+    ["grid gap-1", undefined],
+  ],
   "components/live/live-refresh.tsx": [
     ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
     ...["bg-success", "bg-muted-foreground/50"].flatMap((colour): Part[][] => [
@@ -186,6 +193,13 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     for (const className of sizes) expect(copyButtonClasses(className)).toBe(cn("size-7", className));
     for (const className of callerClassNames("FormField")) expect(cx("grid gap-2", className)).toBe(cn("grid gap-2", className));
     for (const className of callerClassNames("DateField")) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
+  });
+
+  it("a charge's copy button's and code text's classes are what cn gives, with every className they are given", () => {
+    for (const className of callerClassNames("CopyCodeButton")) expect(cx("h-11 w-full text-base", className)).toBe(cn("h-11 w-full text-base", className));
+    const texts = callerClassNames("CodeText");
+    expect(texts).toContain("order-3");
+    for (const className of texts) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
   });
 
   it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {
