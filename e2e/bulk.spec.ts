@@ -45,7 +45,7 @@ type Server = { child: ChildProcess; output: () => string };
 async function startDashboard(extra: Record<string, string> = {}): Promise<Server> {
   const log = createWriteStream(LOG, { flags: "a" });
   let out = "";
-  const child = spawn(process.execPath, [...startNodeFlags(), "--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
     cwd: process.cwd(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,6 +58,8 @@ async function startDashboard(extra: Record<string, string> = {}): Promise<Serve
       SKIP_BUILD: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       BULK_CASHOUT_PER_MINUTE: "60",
+      // npm start's Node.js flags (lib/config/node-flags.ts): tsx passes NODE_OPTIONS on to its child.
+      NODE_OPTIONS: startNodeFlags().join(" "),
       ...extra,
     },
   });

@@ -1,32 +1,10 @@
 "use client";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
-import { useI18n } from "@/components/providers/i18n-provider";
-import { cn } from "@/lib/utils";
+import { cloneElement } from "react";
+import { lazyModule } from "@/components/ui/lazy";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 
-/**
- * A button that asks before it acts: the trigger opens a dialog with a title, what will happen, Cancel
- * (focused first, so Enter does not confirm by accident) and the confirming action. Used wherever a
- * click moves money, signs members out or revokes access.
- */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  confirm,
-  onConfirm,
-  destructive = false,
-}: {
+export type ConfirmDialogProps = {
   /** The button that opens the dialog (rendered as the trigger itself). */
   trigger: React.ReactElement;
   title: React.ReactNode;
@@ -35,23 +13,23 @@ export function ConfirmDialog({
   confirm: React.ReactNode;
   onConfirm: () => void;
   destructive?: boolean;
-}) {
-  const { t } = useI18n();
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction className={cn(destructive && "bg-destructive text-destructive-foreground hover:bg-destructive/90")} onClick={onConfirm}>
-            {confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+};
+
+/**
+ * The dialog's code (Radix AlertDialog and the class-merge table, ≈ 20 KiB gzipped) loads on the
+ * first intent, not with the page (./confirm-dialog-loaded.tsx).
+ */
+const dialog = lazyModule(() => import("./confirm-dialog-loaded"));
+
+/**
+ * A button that asks before it acts: the trigger opens a dialog with a title, what will happen, Cancel
+ * (focused first, so Enter does not confirm by accident) and the confirming action. Used wherever a
+ * click moves money, signs members out or revokes access. Until the dialog's code is there, the
+ * trigger renders alone, as the closed dialog's trigger would; a click meanwhile opens the dialog
+ * once it arrives.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { loaded, intent, openOnLoad, focused } = useIntent(dialog);
+  if (loaded) return <loaded.ConfirmDialog {...props} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  return cloneElement(props.trigger as React.ReactElement<Record<string, unknown>>, { ...closedTrigger("dialog"), ...intent });
 }
