@@ -13,8 +13,8 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
-import { CodeText, DigitableLine, digitableGroups } from "@/components/receive/code-parts";
-import { stripBoletoSeparators } from "@/lib/payments/boleto";
+import { CodeText, DigitableLine } from "@/components/receive/code-parts";
+import { digitableGroups, stripBoletoSeparators } from "@/lib/payments/boleto";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
 import type { BoletoDto } from "@/lib/charges/service";
 

@@ -16,7 +16,6 @@ import { CopyCodeButton } from "@/components/receive/copy-code-button";
 import dynamic from "next/dynamic";
 import type { BoletoPdfParty } from "@/components/receive/boleto-code";
 import { CodeText, Countdown, ExpiredPanel, secondsLeft, useNow } from "@/components/receive/code-parts";
-import { clabeBankName } from "@/lib/payments/clabe";
 import { formatMoney } from "@/lib/i18n/format";
 import type { PublicCharge } from "@/lib/charges/service";
 
@@ -42,9 +41,11 @@ export type ChargeCodeProps = {
   forPayer?: boolean;
   /** the charge's QR image, drawn by the server (components/receive/qr-image.tsx `chargeQr`) */
   qr?: React.ReactNode;
+  /** a SPEI charge's bank, named by the server (lib/payments/clabe.ts `speiBankName`: its list of banks stays there) */
+  speiBank?: string | null;
 };
 
-export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPayer, qr = null }: ChargeCodeProps) {
+export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPayer, qr = null, speiBank = null }: ChargeCodeProps) {
   const { t, locale } = useI18n();
   const pi = p.paymentInfo ?? {};
   const timed = p.expiresAt !== null && p.method !== "BOLETO" && p.method !== "PIX_BOLETO";
@@ -80,13 +81,12 @@ export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPay
   }
 
   if (p.method === "SPEI" && pi.clabe) {
-    const bank = pi.bank_code ? clabeBankName(pi.bank_code) : clabeBankName(pi.clabe.slice(0, 3));
     return (
       <div className="grid grid-cols-1 gap-4">
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-muted-foreground">{t("charges.code.bank")}</dt>
           <dd className="font-medium">
-            {bank ?? "—"} {pi.bank_code && <span className="text-muted-foreground">({pi.bank_code})</span>}
+            {speiBank ?? "—"} {pi.bank_code && <span className="text-muted-foreground">({pi.bank_code})</span>}
           </dd>
           <dt className="text-muted-foreground">{t("charges.code.exactAmount")}</dt>
           <dd className="font-medium">{formatMoney(p.amount, p.currency, locale)}</dd>

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { TimerOff } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { formatDigitableLine } from "@/lib/payments/boleto";
+import { digitableGroups } from "@/lib/payments/boleto";
 import { cx } from "@/lib/class-join";
 
 /** The current time, ticking every second once mounted (null during server rendering and hydration). */
@@ -68,14 +68,6 @@ export function CodeText({ value, label, testId, className }: { value: string; l
 }
 
 /** The five groups of a boleto's 47 digits, as banks print them; a group never breaks across lines. */
-export function digitableGroups(line: string): string[] {
-  try {
-    return formatDigitableLine(line).split(" ");
-  } catch {
-    return [line];
-  }
-}
-
 export function DigitableLine({ line, label }: { line: string; label: string }) {
   return (
     <div className="grid gap-1">

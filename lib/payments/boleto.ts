@@ -265,3 +265,12 @@ export function formatDigitableLine(line: string): string {
   if (!/^\d{47}$/.test(l)) throw new RangeError("formatDigitableLine needs 47 digits");
   return `${l.slice(0, 5)}.${l.slice(5, 10)} ${l.slice(10, 15)}.${l.slice(15, 21)} ${l.slice(21, 26)}.${l.slice(26, 32)} ${l[32]} ${l.slice(33)}`;
 }
+
+/** The digitable line's five groups as printed ("00190.00009 01234.567891 …"), or the line as it came when it is not 47 digits. */
+export function digitableGroups(line: string): string[] {
+  try {
+    return formatDigitableLine(line).split(" ");
+  } catch {
+    return [line];
+  }
+}

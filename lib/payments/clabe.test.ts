@@ -5,6 +5,7 @@ import {
   isValidClabe,
   clabeCheckDigit,
   clabeBankName,
+  speiBankName,
   clabePlazaName,
   buildClabe,
   generateClabe,
@@ -76,6 +77,14 @@ describe("CLABE", () => {
   it("accepts spaces and hyphens as separators", () => {
     expect(isValidClabe("002 010 07777777777 1")).toBe(true);
     expect(isValidClabe("002-010-07777777777-1")).toBe(true);
+  });
+
+  it("names a SPEI charge's bank by the provider's bank code, else by the CLABE's first three digits", () => {
+    expect(speiBankName({ bank_code: "646", clabe: "012180015555555557" })).toBe("STP");
+    expect(speiBankName({ clabe: "012180015555555557" })).toBe("BBVA MEXICO");
+    expect(speiBankName({ bank_code: null, clabe: "002180015555555557" })).toBe("BANAMEX");
+    expect(speiBankName({ clabe: "000180015555555557" })).toBeNull();
+    expect(speiBankName(null)).toBeNull();
   });
 
   it("knows the common Banxico bank codes and at least a dozen plazas", () => {

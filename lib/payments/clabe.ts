@@ -168,6 +168,12 @@ export function clabeBankName(bankCode: string): string | undefined {
   return CLABE_BANKS[bankCode];
 }
 
+/** The bank a SPEI charge's CLABE is at, by the provider's bank code or else the CLABE's first three digits. */
+export function speiBankName(paymentInfo: { bank_code?: string | null; clabe?: string | null } | null | undefined): string | null {
+  const code = paymentInfo?.bank_code || paymentInfo?.clabe?.slice(0, 3);
+  return (code && clabeBankName(code)) || null;
+}
+
 export function clabePlazaName(plazaCode: string): string | undefined {
   return CLABE_PLAZAS[plazaCode];
 }

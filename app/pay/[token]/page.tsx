@@ -4,6 +4,7 @@ import { CheckCircle2 } from "@/components/ui/icons";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ChargeCode } from "@/components/receive/charge-code";
 import { chargeQr } from "@/components/receive/qr-image";
+import { speiBankName } from "@/lib/payments/clabe";
 import { PayStatusWatcher } from "@/components/receive/pay-status";
 import { getDb } from "@/lib/db";
 import { publicCharge } from "@/lib/charges/service";
@@ -76,6 +77,7 @@ export default async function PayPage({ params }: { params: Promise<{ token: str
               printHere
               forPayer
               qr={chargeQr(charge, t)}
+              speiBank={speiBankName(charge.paymentInfo)}
             />
           )}
         </CardContent>

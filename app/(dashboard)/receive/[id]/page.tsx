@@ -11,6 +11,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { ChargeCode } from "@/components/receive/charge-code";
 import { chargeQr } from "@/components/receive/qr-image";
+import { speiBankName } from "@/lib/payments/clabe";
 import { ShareCharge } from "@/components/receive/share-charge";
 import { PayLink, SandboxChargeTools } from "@/components/receive/charge-actions";
 import { can } from "@/lib/auth/roles";
@@ -131,8 +132,9 @@ export default async function ChargePage({ params }: { params: Promise<{ id: str
                     printHref={`/print/boleto/${charge.id}`}
                     pdf={{ beneficiary: { name: identity?.legalName ?? access.organizationName, document: identity?.document }, payer: payerLine(charge.payer), instructions: charge.description }}
                     qr={chargeQr(charge, t)}
+                    speiBank={speiBankName(charge.paymentInfo)}
                   />
-                  <ShareCharge charge={charge} merchant={access.organizationName} payUrl={charge.payEnabled ? payUrl : null} payerEmail={charge.payer.email} />
+                  <ShareCharge charge={charge} merchant={access.organizationName} payUrl={charge.payEnabled ? payUrl : null} payerEmail={charge.payer.email} t={t} locale={locale} />
                 </>
               )
             )}
