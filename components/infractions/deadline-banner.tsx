@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { AlarmClock, Clock } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatInstant } from "@/lib/i18n/format";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,7 +43,7 @@ export function DeadlineBanner({ deadline, providerNow, team }: { deadline: stri
       role="status"
       data-testid="deadline-banner"
       data-urgency={overdue ? "overdue" : urgent ? "urgent" : "later"}
-      className={cn("flex items-start gap-3 rounded-lg border p-3 text-sm", urgent || overdue ? "border-destructive/50 bg-destructive/10 text-destructive" : "bg-muted/40")}
+      className={cx("flex items-start gap-3 rounded-lg border p-3 text-sm", urgent || overdue ? "border-destructive/50 bg-destructive/10 text-destructive" : "bg-muted/40")}
     >
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
       <div className="grid gap-0.5">
@@ -51,7 +51,7 @@ export function DeadlineBanner({ deadline, providerNow, team }: { deadline: stri
           {urgent && <span className="uppercase">{t("infractions.banner.urgent")} </span>}
           {overdue ? t(team ? "infractions.banner.teamOverdue" : "infractions.banner.overdue") : t(team ? "infractions.banner.teamWithin" : "infractions.banner.within", { within })}
         </p>
-        <p className={cn(urgent || overdue ? "text-destructive" : "text-muted-foreground")}>{t(team ? "infractions.detail.teamDeadline" : "infractions.banner.at", { at: formatInstant(deadline, locale) })}</p>
+        <p className={urgent || overdue ? "text-destructive" : "text-muted-foreground"}>{t(team ? "infractions.detail.teamDeadline" : "infractions.banner.at", { at: formatInstant(deadline, locale) })}</p>
       </div>
     </div>
   );

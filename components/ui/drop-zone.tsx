@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { FileUp } from "@/components/ui/icons";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 export type DropZoneProps = {
   /** the file input's id: a `<Label htmlFor>` elsewhere names it too */
@@ -36,7 +36,7 @@ export function DropZone({ id, accept, multiple, disabled, prompt, choose, hint,
       data-dragging={dragging || undefined}
       data-disabled={disabled || undefined}
       data-testid={rest["data-testid"]}
-      className={cn(
+      className={cx(
         "flex flex-col items-center gap-2 rounded-md border border-dashed border-input p-6 text-center text-sm focus-within:ring-[3px] focus-within:ring-ring/50 data-[disabled]:opacity-60 data-[dragging]:border-primary data-[dragging]:bg-muted",
         className,
       )}
@@ -61,7 +61,7 @@ export function DropZone({ id, accept, multiple, disabled, prompt, choose, hint,
       <FileUp aria-hidden className="size-6 text-muted-foreground" />
       <p>
         {prompt}{" "}
-        <label htmlFor={id} className={cn("font-medium text-primary underline underline-offset-4", disabled ? "cursor-not-allowed" : "cursor-pointer")}>
+        <label htmlFor={id} className={cx("font-medium text-primary underline underline-offset-4", disabled ? "cursor-not-allowed" : "cursor-pointer")}>
           {choose}
         </label>
       </p>

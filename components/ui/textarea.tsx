@@ -1,17 +1,20 @@
 import * as React from "react";
 
-import { cn } from "@/lib/utils";
+import { cxYield } from "@/lib/class-join";
+
+export const TEXTAREA_CLASSES =
+  "flex field-sizing-content min-h-16 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40";
+
+/** A textarea's classes: a caller's text size replaces the small-screen one (test/ui/class-join.test.ts checks every caller against `cn`). */
+export function textareaClasses(className?: string): string {
+  return cxYield(TEXTAREA_CLASSES, className, /^text-(xs|sm|base|lg|\d?xl)$/);
+}
 
 function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   return (
     <textarea
       data-slot="textarea"
-      className={cn(
-        "flex field-sizing-content min-h-16 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
-        "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40",
-        className,
-      )}
+      className={textareaClasses(className)}
       {...props}
     />
   );

@@ -5,6 +5,9 @@ import { cx } from "@/lib/class-join";
 import { badgeVariants } from "@/components/ui/badge";
 import { copyButtonClasses } from "@/components/ui/copy-button";
 import { INPUT_CLASSES, inputClasses } from "@/components/ui/input";
+import { NATIVE_SELECT_CLASSES, nativeSelectClasses } from "@/components/ui/native-select";
+import { spinnerClasses } from "@/components/ui/spinner";
+import { TEXTAREA_CLASSES, textareaClasses } from "@/components/ui/textarea";
 import { ALERT_TITLE, alertDescriptionClasses, alertVariants } from "@/components/ui/alert";
 import { cn } from "@/lib/utils";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
@@ -12,6 +15,20 @@ import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes"
 import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "@/components/search/pending-classes";
 
 type Part = string | false | undefined;
+
+const TEXTAREA: Part[] = [
+  "flex field-sizing-content min-h-16 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30",
+  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+  "aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40",
+];
+const DROP_ZONE =
+  "flex flex-col items-center gap-2 rounded-md border border-dashed border-input p-6 text-center text-sm focus-within:ring-[3px] focus-within:ring-ring/50 data-[disabled]:opacity-60 data-[dragging]:border-primary data-[dragging]:bg-muted";
+/** NativeSelect's classes as they were written for `cn`, in three parts. */
+const NATIVE_SELECT_PARTS = [
+  "h-9 w-full min-w-0 appearance-none rounded-md border border-input bg-transparent py-1 pr-8 pl-3 text-sm shadow-xs outline-none transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground",
+  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+  "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
+];
 
 const LABEL =
   "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50";
@@ -71,6 +88,20 @@ const CALLS: Record<string, Part[][]> = {
     ["font-medium tabular-nums", false],
     ["font-medium tabular-nums", "text-destructive"],
     ["grid gap-1", undefined],
+  ],
+  // Form parts: Textarea, DropZone, NativeSelect and Spinner are checked against every caller's className below.
+  "components/ui/textarea.tsx": [[TEXTAREA_CLASSES, undefined]],
+  "components/ui/drop-zone.tsx": [
+    [DROP_ZONE, undefined],
+    ["font-medium text-primary underline underline-offset-4", "cursor-not-allowed"],
+    ["font-medium text-primary underline underline-offset-4", "cursor-pointer"],
+  ],
+  "components/ui/native-select.tsx": [[NATIVE_SELECT_CLASSES, undefined]],
+  "components/ui/spinner.tsx": [["size-4 animate-spin", undefined]],
+  // The deadline banner: urgent or overdue, or neither.
+  "components/infractions/deadline-banner.tsx": [
+    ["flex items-start gap-3 rounded-lg border p-3 text-sm", "border-destructive/50 bg-destructive/10 text-destructive"],
+    ["flex items-start gap-3 rounded-lg border p-3 text-sm", "bg-muted/40"],
   ],
   "components/live/live-refresh.tsx": [
     ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
@@ -193,6 +224,32 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     for (const className of sizes) expect(copyButtonClasses(className)).toBe(cn("size-7", className));
     for (const className of callerClassNames("FormField")) expect(cx("grid gap-2", className)).toBe(cn("grid gap-2", className));
     for (const className of callerClassNames("DateField")) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
+  });
+
+  it("a textarea's, a drop zone's, a native select's and a spinner's classes are what cn gives, with every className they are given", () => {
+    expect(NATIVE_SELECT_CLASSES).toBe(cn(...NATIVE_SELECT_PARTS));
+    expect(TEXTAREA_CLASSES).toBe(cn(...TEXTAREA));
+    const fields = callerClassNames("Textarea", [/register\(/]);
+    expect(fields).toContain("font-mono text-xs break-all");
+    for (const className of fields) expect(textareaClasses(className)).toBe(cn(...TEXTAREA, className));
+    // The drop zone has two callers (too few for callerClassNames' check that it read the tags):
+    // each gives a literal className or none, and cx gives what cn gives for it.
+    const dropZones = [...sourceFiles("components"), ...sourceFiles("app")].flatMap((f) =>
+      [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/<DropZone\b((?:=>|[^>=]|=(?!>))*)>/g)].map((m) => m[1]!),
+    );
+    expect(dropZones.length).toBe(2);
+    for (const tag of dropZones) {
+      expect(tag).not.toMatch(/className=\{|\{\.\.\./);
+      const className = /className="([^"]*)"/.exec(tag)?.[1];
+      expect(cx(DROP_ZONE, className)).toBe(cn(DROP_ZONE, className));
+    }
+    // FormField's control props (id, aria-describedby, aria-invalid) carry no className.
+    const selects = callerClassNames("NativeSelect", [/register\(/, /: control$/]);
+    expect(selects).toContain("h-8 text-xs");
+    for (const className of selects) expect(nativeSelectClasses(className)).toBe(cn(...NATIVE_SELECT_PARTS, className));
+    const spinners = callerClassNames("Spinner");
+    expect(spinners).toContain("size-3.5");
+    for (const className of spinners) expect(spinnerClasses(className)).toBe(cn("size-4 animate-spin", className));
   });
 
   it("a charge's copy button's and code text's classes are what cn gives, with every className they are given", () => {
