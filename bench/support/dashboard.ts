@@ -111,14 +111,27 @@ export async function startBenchDashboard(opts: { withSandbox?: boolean; databas
       } catch {
         /* already gone */
       }
-      // Wait for the group to exit: PGlite's folder is free only then.
-      for (let i = 0; i < 100; i++) {
-        try {
-          process.kill(-child.pid!, 0);
-        } catch {
-          break;
+      // Wait for the group to exit: PGlite's folder is free only then. A group still there after
+      // 10 s is killed (once seen idle an hour after its stop), so that no run leaves a server behind.
+      const gone = async (tenths: number) => {
+        for (let i = 0; i < tenths; i++) {
+          try {
+            process.kill(-child.pid!, 0);
+          } catch {
+            return true;
+          }
+          await new Promise((r) => setTimeout(r, 100));
         }
-        await new Promise((r) => setTimeout(r, 100));
+        return false;
+      };
+      if (!(await gone(100))) {
+        process.stderr.write(`bench dashboard ${child.pid}: still running 10 s after SIGTERM; killed (SIGKILL)\n`);
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          /* gone meanwhile */
+        }
+        await gone(50);
       }
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
