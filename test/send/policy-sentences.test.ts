@@ -1,4 +1,5 @@
 /** The approval policy read as sentences (the Approvals page and a waiting change), in the three languages. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createTranslator, getMessages } from "@/lib/i18n";
 import { policySentences, policyThresholds } from "@/lib/payouts/policy";
@@ -27,5 +28,12 @@ describe("policySentences", () => {
 
   it("orders the thresholds by the currencies' order, whatever order the database kept", () => {
     expect(policyThresholds({ mode: "above", thresholds: { BTC: "1", MXN: "100", BRL: "50", XYZ: "3" } }).map(([c]) => c)).toEqual(["BRL", "MXN", "BTC", "XYZ"]);
+  });
+
+  it("the policy's text (what the Approvals page's form imports) brings no decimal type: that page ships no decimal.js (≈ 12.5 KiB gzipped)", () => {
+    const imports = (f: string) => [...readFileSync(new URL(`../../${f}`, import.meta.url), "utf8").matchAll(/^import\s(?!type\b)[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1]);
+    expect(imports("lib/payouts/policy-text.ts")).toEqual(["@/lib/i18n/format"]);
+    expect(imports("lib/i18n/format.ts")).toEqual(["./ambient-zone", "./locale-zones"]);
+    for (const f of ["approval-policy-form", "approval-policy-editor"]) expect(readFileSync(new URL(`../../components/send/${f}.tsx`, import.meta.url), "utf8")).not.toMatch(/from "@\/lib\/payouts\/policy"/);
   });
 });
