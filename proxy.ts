@@ -3,7 +3,7 @@
  *
  * - a Content-Security-Policy with a fresh nonce per request (`script-src 'nonce-…'
  *   'strict-dynamic'`): Next.js reads the nonce from the request's policy and puts it on its own
- *   scripts, and the root layout hands it to the one inline script of ours (next-themes'); any other
+ *   scripts, and the root layout hands it to the one inline script of ours (the theme's, lib/theme.ts); any other
  *   script, injected or inline, does not run. HSTS when the dashboard is served over HTTPS.
  * - a first line of authentication: visitors without a session cookie go to the sign-in page. It
  *   is not the authorisation check: every page, action and route handler calls lib/auth/authorize.ts

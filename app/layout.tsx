@@ -7,6 +7,7 @@ import { ClientMessages } from "@/components/providers/client-messages";
 import { compileDictionary } from "@/components/providers/compiled";
 import { getI18n } from "@/lib/i18n/server";
 import { perfBaseline } from "@/lib/perf-baseline";
+import { THEME_SCRIPT } from "@/lib/theme";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,8 +32,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background text-foreground antialiased">
+        {/* The theme's class on <html> before the first paint (lib/theme.ts); the browser hides a nonce from the DOM, hence the warning suppressed. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* No messages here (but a benchmark's baseline): each layout and page gives its client components theirs (ClientMessages). */}
-        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? compileDictionary(locale, messages) : undefined} nonce={nonce} requestId={requestId}>
+        <Providers locale={locale} timeZone={timeZone} messages={perfBaseline() ? compileDictionary(locale, messages) : undefined} requestId={requestId}>
           {/* The error page's words: it shows wherever a page fails, the root included. */}
           <ClientMessages namespaces={["errors.genericDescription", "errors.genericTitle", "errors.tryAgain"]}>{children}</ClientMessages>
         </Providers>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useTheme } from "next-themes";
+import { useSyncExternalStore } from "react";
+import { chooseTheme, onThemeChange, themeChoice, type ThemeChoice } from "@/lib/theme";
 import { Monitor, Moon, Sun } from "@/components/ui/icons";
 import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -15,9 +16,9 @@ const THEME_OPTIONS = [
 /** Light, dark or system, as menu radio items: used before sign-in and in the account menu. */
 export function ThemeRadioItems() {
   const { t } = useI18n();
-  const { theme, setTheme } = useTheme();
+  const theme = useSyncExternalStore(onThemeChange, themeChoice, () => "system" as const);
   return (
-    <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
+    <DropdownMenuRadioGroup value={theme} onValueChange={(value) => chooseTheme(value as ThemeChoice)}>
       {THEME_OPTIONS.map((o) => (
         <DropdownMenuRadioItem key={o.value} value={o.value}>
           <o.icon aria-hidden /> {t(o.label)}
