@@ -2,6 +2,7 @@ import { DashboardProviders } from "@/components/providers/dashboard-providers";
 import { ClientMessages } from "@/components/providers/client-messages";
 import { OrgSwitcher } from "@/components/shell/org-switcher";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
+import { navIcons } from "@/components/shell/nav-items";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { EnvironmentSwitch } from "@/components/shell/environment-switch";
@@ -26,6 +27,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const dueSoon = counts.dueSoon;
   const waiting = can(access.role, "money.approve") ? counts.waiting : 0;
   const badges = { "/infractions": dueSoon, "/send": waiting };
+  const icons = navIcons();
   const badgeLabels = { "/infractions": t("infractions.dueSoonBadge", { count: dueSoon }), "/send": t("send.approvals.badge", { count: waiting }) };
   return (
     <ClientMessages
@@ -43,11 +45,11 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground md:flex">
             <p className="px-2 text-base font-semibold">{t("app.name")}</p>
             {switcher}
-            <SidebarNav badges={badges} badgeLabels={badgeLabels} />
+            <SidebarNav icons={icons} badges={badges} badgeLabels={badgeLabels} />
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b bg-background/95 px-2 sm:gap-2 sm:px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-              <MobileNav header={switcher} badges={badges} badgeLabels={badgeLabels} />
+              <MobileNav header={switcher} icons={icons} badges={badges} badgeLabels={badgeLabels} />
               <SearchPalette organizationId={access.organizationId} environment={environment} />
               <div className="ml-auto flex items-center gap-1 sm:gap-2">
                 <EnvironmentSwitch environment={environment} connected={connected} />

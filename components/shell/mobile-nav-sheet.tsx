@@ -4,23 +4,20 @@ import { useState } from "react";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { useFocusOnMount } from "@/components/ui/lazy-trigger";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { SidebarNav } from "./sidebar-nav";
+import { SidebarNav, type NavProps } from "./sidebar-nav";
 import { MobileNavButton } from "./mobile-nav";
 
 /** The sidebar in a sheet (./mobile-nav.tsx renders its button until this loads). */
 export function MobileNavSheet({
   header,
-  badges,
-  badgeLabels,
   defaultOpen,
   focusTrigger,
+  ...nav
 }: {
   header: React.ReactNode;
-  badges?: Record<string, number>;
-  badgeLabels?: Record<string, string>;
   defaultOpen?: boolean;
   focusTrigger?: boolean;
-}) {
+} & NavProps) {
   const { t } = useI18n();
   const [open, setOpen] = useState(defaultOpen ?? false);
   const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger);
@@ -36,7 +33,7 @@ export function MobileNavSheet({
         </SheetHeader>
         <div className="grid gap-4">
           {header}
-          <SidebarNav onNavigate={() => setOpen(false)} badges={badges} badgeLabels={badgeLabels} />
+          <SidebarNav onNavigate={() => setOpen(false)} {...nav} />
         </div>
       </SheetContent>
     </Sheet>

@@ -6,6 +6,7 @@ import { cx } from "@/lib/class-join";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
+import type { NavProps } from "./sidebar-nav";
 
 /** The phone's menu button. */
 export function MobileNavButton({ className, ...props }: ButtonProps) {
@@ -21,8 +22,8 @@ export function MobileNavButton({ className, ...props }: ButtonProps) {
 const sheet = lazyModule(() => import("./mobile-nav-sheet"));
 
 /** The sidebar in a sheet, below the `md` breakpoint. */
-export function MobileNav({ header, badges, badgeLabels }: { header: React.ReactNode; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
+export function MobileNav({ header, ...nav }: { header: React.ReactNode } & NavProps) {
   const { loaded, intent, openOnLoad, focused } = useIntent(sheet);
-  if (loaded) return <loaded.MobileNavSheet header={header} badges={badges} badgeLabels={badgeLabels} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  if (loaded) return <loaded.MobileNavSheet header={header} {...nav} defaultOpen={openOnLoad} focusTrigger={focused} />;
   return <MobileNavButton {...closedTrigger("dialog", "sheet-trigger")} {...intent} />;
 }

@@ -1,3 +1,4 @@
+import { createElement, type ReactElement } from "react";
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Building2, LayoutDashboard, List, Settings, ShieldAlert, Wallet, type IconComponent } from "@/components/ui/icons";
 import { MAIN_SECTIONS } from "@/lib/pages/sections";
 
@@ -13,5 +14,10 @@ const ICONS: Record<(typeof MAIN_SECTIONS)[number]["href"], IconComponent> = {
   "/settings": Settings,
 };
 
-/** The dashboard's sections, in sidebar order (lib/pages/sections.ts), with their icons. */
-export const NAV_ITEMS = MAIN_SECTIONS.map((s) => ({ ...s, icon: ICONS[s.href] }));
+/**
+ * Each section's icon, drawn by the server (the dashboard's layout) and handed to the sidebar, a
+ * client component, as elements: their shapes travel as markup, not as JavaScript in every page.
+ */
+export function navIcons(): Record<string, ReactElement> {
+  return Object.fromEntries(MAIN_SECTIONS.map((s) => [s.href, createElement(ICONS[s.href], { className: "size-4 shrink-0", "aria-hidden": true })]));
+}

@@ -3,16 +3,19 @@
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { NAV_ITEMS } from "./nav-items";
+import { MAIN_SECTIONS } from "@/lib/pages/sections";
+
+/** The sidebar's props beside its links' own: each section's icon (drawn by the server: ./nav-items.ts), badges and their labels. */
+export type NavProps = { icons: Record<string, React.ReactNode>; badges?: Record<string, number>; badgeLabels?: Record<string, string> };
 
 /** `badges`: a count per section (href), shown beside its name with `badgeLabels` read out. */
-export function SidebarNav({ onNavigate, badges = {}, badgeLabels = {} }: { onNavigate?: () => void; badges?: Record<string, number>; badgeLabels?: Record<string, string> }) {
+export function SidebarNav({ onNavigate, icons, badges = {}, badgeLabels = {} }: NavProps & { onNavigate?: () => void }) {
   const pathname = usePathname();
   const { t } = useI18n();
   return (
     <nav aria-label={t("nav.label")}>
       <ul className="grid gap-1">
-        {NAV_ITEMS.map((item) => {
+        {MAIN_SECTIONS.map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
@@ -22,7 +25,7 @@ export function SidebarNav({ onNavigate, badges = {}, badgeLabels = {} }: { onNa
                 aria-current={active ? "page" : undefined}
                 className="nav-link"
               >
-                <item.icon className="size-4 shrink-0" aria-hidden />
+                {icons[item.href]}
                 {t(item.label)}
                 {(badges[item.href] ?? 0) > 0 && (
                   <span
