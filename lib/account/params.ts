@@ -1,11 +1,12 @@
 /**
- * The Account page's URL state (nuqs, like every page's): `?tab=fees` opens the fees; the limits
+ * The Account page's URL state (read with nuqs, like every page's; written by components/account/account-tabs.tsx
+ * with the router): `?tab=fees` opens the fees; the limits
  * are the default and leave the parameter out, so a tab can be linked to and reloaded.
  */
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { ACCOUNT_TABS } from "./tabs";
 
-export const ACCOUNT_TABS = ["limits", "fees"] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
+export { ACCOUNT_TABS, type AccountTab } from "./tabs";
 
 export const accountSearchParams = {
   tab: parseAsStringLiteral(ACCOUNT_TABS).withDefault("limits"),

@@ -60,6 +60,7 @@ function AccountContent({ access, environment, locale, tab }: { access: Access; 
         <ProfileSection access={access} environment={environment} />
       </Suspense>
       <AccountTabs
+        tab={tab}
         panels={{
           limits:
             tab === "limits" ? (
