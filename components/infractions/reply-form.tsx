@@ -13,12 +13,11 @@ import { X } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/plain-button";
 import { DropZone } from "@/components/ui/drop-zone";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { translateKeyOrText, type MessageKey } from "@/lib/i18n/translate";
+import { translateKeyOrText } from "@/lib/i18n/translate";
 import {
   checkEvidence,
   EVIDENCE_ACCEPT,
@@ -30,14 +29,6 @@ import {
   SNIFF_BYTES,
   type SaleKind,
 } from "@/lib/infractions/evidence";
-
-export type ReplyFormProps = {
-  infractionId: string;
-  type: string;
-  canReply: boolean;
-  /** why it can no longer be answered: "resolved", "deadlinePassed", a message key or a text; null: open */
-  closedReason?: string | null;
-};
 
 type Chosen = { key: string; file: File; head: Uint8Array };
 type Draft = { message: string; fileNames: string[]; kind: SaleKind };
@@ -76,50 +67,19 @@ function clearDraft(infractionId: string) {
   }
 }
 
-export function ReplyForm({ infractionId, type, canReply, closedReason }: ReplyFormProps) {
-  const { t } = useI18n();
-  if (closedReason) {
-    const text =
-      closedReason === "resolved" || closedReason === "deadlinePassed" ? t(`infractions.reply.errors.${closedReason}` as MessageKey) : translateKeyOrText(t, closedReason);
-    return <ReplyUnavailable text={text} />;
-  }
-  if (!canReply) return <ReplyUnavailable text={t("infractions.reply.cannotRole")} />;
-  return <ReplyFormInner key={infractionId} infractionId={infractionId} type={type} />;
+/**
+ * The reply's form, inside the page's "Reply" card (the page writes the card, its title and intro, and
+ * says why there is no form when the infraction is closed or the member may not reply). Rendered once
+ * hydrated, so the draft can be read while the state is first built.
+ */
+export function ReplyForm({ infractionId, type }: { infractionId: string; type: string }) {
+  if (!useHydrated()) return null;
+  return <ReplyFormBody key={infractionId} infractionId={infractionId} type={type} />;
 }
 
 const noSubscription = () => () => {};
 /** False on the server and during hydration, true after: the draft lives in the browser only. */
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-function ReplyUnavailable({ text }: { text: string }) {
-  const { t } = useI18n();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("infractions.reply.title")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <p className="text-sm text-muted-foreground">{text}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ReplyFormInner({ infractionId, type }: { infractionId: string; type: string }) {
-  const { t } = useI18n();
-  // Rendered once hydrated, so the draft can be read while the state is first built.
-  if (!useHydrated()) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("infractions.reply.title")}</CardTitle>
-          <CardDescription>{t("infractions.reply.intro")}</CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  }
-  return <ReplyFormBody infractionId={infractionId} type={type} />;
-}
 
 function ReplyFormBody({ infractionId, type }: { infractionId: string; type: string }) {
   const { t } = useI18n();
@@ -216,12 +176,6 @@ function ReplyFormBody({ infractionId, type }: { infractionId: string; type: str
   const selectionProblems = problems.filter((p) => p.index === null);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("infractions.reply.title")}</CardTitle>
-        <CardDescription>{t("infractions.reply.intro")}</CardDescription>
-      </CardHeader>
-      <CardContent>
         <form onSubmit={submit} className="grid gap-6" noValidate>
           <div className="grid gap-2">
             <Label htmlFor={ids.message}>{t("infractions.reply.message")}</Label>
@@ -364,7 +318,5 @@ function ReplyFormBody({ infractionId, type }: { infractionId: string; type: str
             </Button>
           </div>
         </form>
-      </CardContent>
-    </Card>
   );
 }

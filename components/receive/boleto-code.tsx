@@ -8,12 +8,12 @@
  * screen the barcode does, for a phone's camera to read it.
  */
 import { Download, ExternalLink, Printer } from "@/components/ui/icons";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
-import { CodeText, DigitableLine } from "@/components/receive/code-parts";
+import { CodeText, DigitableLine } from "@/components/receive/code-text";
 import { digitableGroups, stripBoletoSeparators } from "@/lib/payments/boleto";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
 import type { BoletoDto } from "@/lib/charges/service";
@@ -103,21 +103,17 @@ export function BoletoCode({
       <p className="order-3 text-xs text-muted-foreground">{t("charges.code.boletoHelp")}</p>
       <div className="order-4 flex flex-wrap gap-2 print:hidden">
         {b.url ? (
-          <Button asChild variant="outline" className="h-11">
-            <a href={b.url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden /> {t("charges.code.openPdf")}
-            </a>
-          </Button>
+          <a href={b.url} target="_blank" rel="noopener noreferrer" data-slot="button" className={buttonVariants({ variant: "outline", className: "h-11" })}>
+            <ExternalLink aria-hidden /> {t("charges.code.openPdf")}
+          </a>
         ) : (
           party && <BoletoPdfButton boleto={b} amount={amount} currency={currency} party={party} />
         )}
         {printHere && !b.url && <PrintButton label={t("charges.public.print")} />}
         {printHref && (
-          <Button asChild variant="ghost" className="h-11">
-            <a href={printHref} target="_blank" rel="noopener">
-              <Printer aria-hidden /> {t("charges.code.printable")}
-            </a>
-          </Button>
+          <a href={printHref} target="_blank" rel="noopener" data-slot="button" className={buttonVariants({ variant: "ghost", className: "h-11" })}>
+            <Printer aria-hidden /> {t("charges.code.printable")}
+          </a>
         )}
       </div>
       {b.pix_qrcode && (

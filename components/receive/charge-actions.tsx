@@ -1,30 +1,24 @@
 "use client";
 
 /** The charge page's controls: its public payment page (copy, open, turn off/on) and the sandbox tools. */
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { ExternalLink, FlaskConical } from "@/components/ui/icons";
 import { Button, buttonVariants } from "@/components/ui/plain-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { toast } from "@/components/ui/toast";
+import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { setPayLinkAction, simulateChargeAction } from "@/app/(dashboard)/receive/actions";
 import type { ChargeSimulation } from "@/lib/charges/form";
 
 export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: string; url: string; enabled: boolean; canChange: boolean }) {
   const { t } = useI18n();
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, run } = useRefreshingAction();
   const toggle = () =>
-    start(async () => {
-      const r = await setPayLinkAction({ id: chargeId, enabled: !enabled });
-      if (!r.ok) {
-        toast({ title: r.error.message, variant: "destructive" });
-        return;
-      }
-      toast({ title: r.data.enabled ? t("charges.pay.enabledToast") : t("charges.pay.disabledToast"), variant: "success" });
-      router.refresh();
-    });
+    run(
+      () => setPayLinkAction({ id: chargeId, enabled: !enabled }),
+      (data) => toast({ title: data.enabled ? t("charges.pay.enabledToast") : t("charges.pay.disabledToast"), variant: "success" }),
+    );
   return (
     <div className="grid gap-3">
       {enabled ? (
@@ -57,21 +51,18 @@ export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: strin
 
 export function SandboxChargeTools({ chargeId, status }: { chargeId: string; status: string | null }) {
   const { t } = useI18n();
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, run: refreshing } = useRefreshingAction();
   const [running, setRunning] = useState<ChargeSimulation | null>(null);
   const run = (event: ChargeSimulation) =>
-    start(async () => {
-      setRunning(event);
-      const r = await simulateChargeAction({ id: chargeId, event });
-      setRunning(null);
-      if (!r.ok) {
-        toast({ title: r.error.message, variant: "destructive" });
-        return;
-      }
-      toast({ title: t("charges.sandbox.sent"), description: t("charges.sandbox.sentDescription"), variant: "success" });
-      router.refresh();
-    });
+    refreshing(
+      async () => {
+        setRunning(event);
+        const r = await simulateChargeAction({ id: chargeId, event });
+        setRunning(null);
+        return r;
+      },
+      () => toast({ title: t("charges.sandbox.sent"), description: t("charges.sandbox.sentDescription"), variant: "success" }),
+    );
   const isPending = status === "pending";
   return (
     <div className="grid gap-3">

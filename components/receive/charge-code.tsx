@@ -1,5 +1,3 @@
-"use client";
-
 /**
  * How a payer pays a charge, by method, made for paying from a phone: the main action is one
  * full-width button that copies the code (PIX copy and paste, the boleto's number, the CLABE, the
@@ -8,23 +6,20 @@
  * QR with its network and a warning to send only that coin on that network. Once the time is over
  * the code is no longer offered. Shared by the charge's page in the dashboard and the public
  * payment page; a settled charge (paid, expired…) is not shown here at all.
+ *
+ * A server component: the browser gets only the live parts (the copy button, the time left and the
+ * swap to "expired": ./code-parts.tsx), not the layout of every method.
  */
 import { AlertTriangle } from "@/components/ui/icons";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
-import dynamic from "next/dynamic";
-import type { BoletoPdfParty } from "@/components/receive/boleto-code";
-import { CodeText, Countdown, ExpiredPanel, secondsLeft, useNow } from "@/components/receive/code-parts";
+import { BoletoCode, type BoletoPdfParty } from "@/components/receive/boleto-code";
+import { ExpiredPanel, TimeLeft, UntilExpired } from "@/components/receive/code-parts";
+import { secondsLeft } from "@/lib/charges/time-left";
+import { CodeText } from "@/components/receive/code-text";
 import { formatMoney } from "@/lib/i18n/format";
+import { getI18n } from "@/lib/i18n/server";
 import type { PublicCharge } from "@/lib/charges/service";
-
-/**
- * A boleto's code (its line, barcode, PDF and print), in a chunk of its own: the page of a PIX, SPEI
- * or crypto charge does not load it; a boleto's page gets it with the page (rendered on the server,
- * its script preloaded).
- */
-const BoletoCode = dynamic(() => import("@/components/receive/boleto-code").then((m) => m.BoletoCode));
 
 /** What paying needs: the same fields on a member's view of a charge and on the public one. */
 export type ChargeCodeData = Pick<PublicCharge, "method" | "currency" | "chain" | "amount" | "paymentInfo" | "boleto" | "expiresAt"> & Partial<Pick<PublicCharge, "clockOffsetMs">>;
@@ -45,18 +40,29 @@ export type ChargeCodeProps = {
   speiBank?: string | null;
 };
 
-export function ChargeCode({ charge: p, pdf = null, printHref, printHere, forPayer, qr = null, speiBank = null }: ChargeCodeProps) {
-  const { t, locale } = useI18n();
-  const pi = p.paymentInfo ?? {};
+export async function ChargeCode(props: ChargeCodeProps) {
+  const p = props.charge;
   const timed = p.expiresAt !== null && p.method !== "BOLETO" && p.method !== "PIX_BOLETO";
-  const now = useNow(timed);
-  const left = timed ? secondsLeft(p.expiresAt!, now, p.clockOffsetMs) : null;
-  if (left === 0) return <ExpiredPanel />;
-  const expiry = timed && (
+  if (!timed) return <MethodCode {...props} expiry={null} />;
+  // Over already as the server renders it: nothing to copy; else the browser swaps the code out when its time is up.
+  // A server component renders once per request: reading the clock here is not a render impurity.
+  // eslint-disable-next-line react-hooks/purity
+  if (secondsLeft(p.expiresAt!, Date.now(), p.clockOffsetMs) === 0) return <ExpiredPanel />;
+  const expiry = (
     <p className="text-center text-sm text-muted-foreground">
-      <Countdown left={left} />
+      <TimeLeft expiresAt={p.expiresAt!} clockOffsetMs={p.clockOffsetMs} />
     </p>
   );
+  return (
+    <UntilExpired expiresAt={p.expiresAt!} clockOffsetMs={p.clockOffsetMs}>
+      <MethodCode {...props} expiry={expiry} />
+    </UntilExpired>
+  );
+}
+
+async function MethodCode({ charge: p, pdf = null, printHref, printHere, forPayer, qr = null, speiBank = null, expiry }: ChargeCodeProps & { expiry: React.ReactNode }) {
+  const { t, locale } = await getI18n();
+  const pi = p.paymentInfo ?? {};
   const copied = t("common.copied");
 
   if (p.method === "PIX" && pi.qrcode) {

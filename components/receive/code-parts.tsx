@@ -1,11 +1,14 @@
 "use client";
 
-/** The pieces a charge's code is shown with: the time left, the code as text, the boleto's digitable line (the QR image is the server's: ./qr-image.tsx). */
+/**
+ * The live pieces of a charge's code: the time left, and the code replaced once its time is over
+ * (the code as text and the boleto's line are ./code-text.tsx; the QR image is the server's: ./qr-image.tsx).
+ */
 import { useEffect, useState } from "react";
 import { TimerOff } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { digitableGroups } from "@/lib/payments/boleto";
 import { cx } from "@/lib/class-join";
+import { secondsLeft } from "@/lib/charges/time-left";
 
 /** The current time, ticking every second once mounted (null during server rendering and hydration). */
 export function useNow(active: boolean): number | null {
@@ -20,12 +23,6 @@ export function useNow(active: boolean): number | null {
     };
   }, [active]);
   return now;
-}
-
-/** Seconds left until `expiresAt` on the provider's clock (`clockOffsetMs` ahead of ours); null before mounting. */
-export function secondsLeft(expiresAt: string, now: number | null, clockOffsetMs = 0): number | null {
-  if (now === null) return null;
-  return Math.max(0, Math.floor((Date.parse(expiresAt) - (now + clockOffsetMs)) / 1000));
 }
 
 /** "Expires in 12:34" or "1:02:03". */
@@ -55,31 +52,24 @@ export function ExpiredPanel() {
   );
 }
 
-/** The code as text, to read or select by hand; the button above copies it. */
-export function CodeText({ value, label, testId, className }: { value: string; label: string; testId?: string; className?: string }) {
-  return (
-    <div className={cx("grid gap-1", className)}>
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <span className="rounded-md border bg-muted/40 p-2 font-mono text-xs break-all select-all" data-testid={testId}>
-        {value}
-      </span>
-    </div>
-  );
+/** The time left on a charge's code, ticking every second ("…" until mounted). */
+export function TimeLeft({ expiresAt, clockOffsetMs }: { expiresAt: string; clockOffsetMs?: number }) {
+  return <Countdown left={secondsLeft(expiresAt, useNow(true), clockOffsetMs)} />;
 }
 
-/** The five groups of a boleto's 47 digits, as banks print them; a group never breaks across lines. */
-export function DigitableLine({ line, label }: { line: string; label: string }) {
-  return (
-    <div className="grid gap-1">
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <p className="rounded-md border bg-muted/40 p-2 font-mono text-base leading-relaxed select-all" data-testid="digitable-line">
-        {digitableGroups(line).map((group, i) => (
-          <span key={i}>
-            {i > 0 && " "}
-            <span className="whitespace-nowrap">{group}</span>
-          </span>
-        ))}
-      </p>
-    </div>
-  );
+/** The code (`children`, drawn by the server) until `expiresAt` on the provider's clock, then ExpiredPanel in its place. */
+export function UntilExpired({ expiresAt, clockOffsetMs = 0, children }: { expiresAt: string; clockOffsetMs?: number; children: React.ReactNode }) {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    // setTimeout's longest wait is 2^31 - 1 ms (≈ 24.8 days): a longer one fires at once, so wait in steps.
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      // Over when less than a second is left, as the countdown then reads 0:00 (secondsLeft's 0).
+      const ms = Date.parse(expiresAt) - (Date.now() + clockOffsetMs) - 999;
+      timer = setTimeout(ms <= 0 ? () => setExpired(true) : wait, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [expiresAt, clockOffsetMs]);
+  return expired ? <ExpiredPanel /> : children;
 }

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { itfBars, type ItfOptions } from "@/lib/payments/itf";
 import { fitBarcode, type BarcodeFit } from "@/lib/receive/barcode-fit";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 /** White margin each side of the bars, in narrow modules: ITF asks for at least 10. */
 export const ITF_QUIET_ZONE_MODULES = 10;
@@ -86,7 +86,7 @@ export function ItfBarcode({ digits, label, height = 60, moduleWidth, maxModuleW
   const style: React.CSSProperties =
     moduleWidth !== undefined ? { width: modules * moduleWidth } : fit ? { width: fit.widthCss } : { width: "100%", maxWidth: modules * maxModuleWidth };
   return (
-    <div ref={box} className={cn("w-full min-w-0", className)}>
+    <div ref={box} className={cx("w-full min-w-0", className)}>
       {/* The viewBox counts modules across and pixels down; the width above decides the scale. */}
       <svg
         role="img"

@@ -10,7 +10,7 @@ import { useRouter } from "next/navigation";
 import { AlertTriangle, CheckCircle2, Download, FileUp } from "@/components/ui/icons";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/plain-button";
 import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { DropZone } from "@/components/ui/drop-zone";
 import { Label } from "@/components/ui/label";
@@ -20,7 +20,7 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useReauth } from "@/components/security/reauth-provider";
 import { formatMoney } from "@/lib/i18n/format";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 import { createBatchAction, previewBulkAction, type Preview } from "@/app/(dashboard)/send/bulk/actions";
 
 const BULK_KINDS = ["pix", "spei", "crypto"] as const;
@@ -84,11 +84,15 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="outline" size="sm">
-          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(template)}`} download="bulk-payouts-template.csv" data-testid="bulk-template">
-            <Download aria-hidden /> {t("bulk.template")}
-          </a>
-        </Button>
+        <a
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(template)}`}
+          download="bulk-payouts-template.csv"
+          data-testid="bulk-template"
+          data-slot="button"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <Download aria-hidden /> {t("bulk.template")}
+        </a>
       </div>
       <p className="text-sm text-muted-foreground">{t("bulk.templateHelp")}</p>
       <div className="grid gap-1.5">
@@ -165,7 +169,7 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
               {rows.map((r) => {
                 const bad = r.errors.length > 0;
                 return (
-                  <TableRow key={r.line} data-testid="bulk-row" data-line={r.line} data-invalid={bad || undefined} className={cn(bad && "bg-destructive/5")}>
+                  <TableRow key={r.line} data-testid="bulk-row" data-line={r.line} data-invalid={bad || undefined} className={cx(bad && "bg-destructive/5")}>
                     <TableCell className="text-right font-mono text-xs tabular-nums">{r.line}</TableCell>
                     <TableCell>{kindLabel(r.kind)}</TableCell>
                     <TableCell className="text-right whitespace-nowrap tabular-nums">{!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}</TableCell>
@@ -197,7 +201,7 @@ export function BulkUpload({ template, maxRows, maxKb, environment }: { template
               {rows.map((r) => {
                 const bad = r.errors.length > 0;
                 return (
-                  <li key={r.line} className={cn("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
+                  <li key={r.line} className={cx("grid gap-0.5 rounded-md border p-2.5 text-sm", bad && "border-destructive/40 bg-destructive/5")} data-testid="bulk-row-card" data-line={r.line}>
                     <span className="flex items-center justify-between gap-2">
                       <span className="font-medium">
                         {t("bulk.preview.row")} {r.line} · {kindLabel(r.kind)} · {!bad && r.currency ? formatMoney(r.amount, r.currency, locale) : r.amount || "—"}

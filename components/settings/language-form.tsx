@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/translate";
@@ -16,7 +16,7 @@ export function LanguageForm() {
   return (
     <div className="grid max-w-xs gap-2">
       <Label htmlFor="language">{t("preferences.language")}</Label>
-      <Select
+      <LazySelect
         value={locale}
         disabled={pending}
         onValueChange={(value) =>
@@ -29,18 +29,10 @@ export function LanguageForm() {
             router.refresh();
           })
         }
-      >
-        <SelectTrigger id="language" className="w-full">
-          <SelectValue>{LOCALE_NAMES[locale]}</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          {LOCALES.map((l) => (
-            <SelectItem key={l} value={l} lang={l}>
-              {LOCALE_NAMES[l]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        trigger={{ id: "language", className: "w-full" }}
+        shown={LOCALE_NAMES[locale]}
+        options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l], lang: l }))}
+      />
     </div>
   );
 }

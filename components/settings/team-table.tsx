@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/plain-button";
 import { ConfirmDialog } from "@/components/shell/confirm-dialog";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -55,23 +55,14 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
               )}
             </TableCell>
             <TableCell>
-              <Select
+              <LazySelect
                 value={m.role}
                 disabled={pending}
                 onValueChange={(role) => run(() => changeRoleAction({ userId: m.userId, role: role as Role }), t("team.roleChanged"))}
-              >
-                <SelectTrigger className="w-36" aria-label={t("team.changeRole", { name: m.name })}>
-                  {/* The label is given, so it shows before hydration too. */}
-                  <SelectValue>{t(`roles.${m.role}`)}</SelectValue>
-                </SelectTrigger>
-                <SelectContent>
-                  {ROLES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {t(`roles.${r}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                trigger={{ className: "w-36", "aria-label": t("team.changeRole", { name: m.name }) }}
+                shown={t(`roles.${m.role}`)}
+                options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              />
             </TableCell>
             <TableCell className="hidden sm:table-cell">{formatDate(m.since, locale)}</TableCell>
             <TableCell className="space-x-2 text-right whitespace-nowrap">

@@ -2,7 +2,7 @@
 
 import { useMemo, useSyncExternalStore, useTransition } from "react";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { LazySelect } from "@/components/ui/lazy-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { setTimeZoneAction } from "@/app/(dashboard)/actions";
@@ -28,7 +28,7 @@ export function TimeZoneForm({ chosen, label, defaultLabel, at }: { chosen: stri
   return (
     <div className="grid min-w-0 max-w-sm gap-2">
       <Label htmlFor="time-zone">{t("preferences.timeZone")}</Label>
-      <Select
+      <LazySelect
         value={value}
         disabled={pending}
         onValueChange={(next) =>
@@ -41,21 +41,11 @@ export function TimeZoneForm({ chosen, label, defaultLabel, at }: { chosen: stri
             toast({ title: t("preferences.timeZoneSaved") });
           })
         }
-      >
-        <SelectTrigger id="time-zone" className="w-full min-w-0 *:data-[slot=select-value]:min-w-0" aria-describedby="time-zone-hint" data-testid="time-zone">
-          <SelectValue>
-            <span className="block truncate">{shown}</span>
-          </SelectValue>
-        </SelectTrigger>
-        <SelectContent className="max-h-80">
-          <SelectItem value={DEFAULT}>{defaultLabel}</SelectItem>
-          {choices.map((c) => (
-            <SelectItem key={c.value} value={c.value}>
-              {c.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        trigger={{ id: "time-zone", className: "w-full min-w-0 *:data-[slot=select-value]:min-w-0", "aria-describedby": "time-zone-hint", "data-testid": "time-zone" }}
+        shown={<span className="block truncate">{shown}</span>}
+        options={[{ value: DEFAULT, label: defaultLabel }, ...choices]}
+        contentClassName="max-h-80"
+      />
       <p id="time-zone-hint" className="text-sm text-muted-foreground">
         {t("preferences.timeZoneHint")}
       </p>

@@ -1,7 +1,15 @@
 import * as React from "react";
 
-import { slotComponent } from "@/components/ui/slot-component";
-import { cn } from "@/lib/utils";
+import { cx, cxYield } from "@/lib/class-join";
+
+/** The table's container, before a caller's `containerClassName` (a caller's rounding replaces its own). */
+export const TABLE_CONTAINER = "relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
+export const TABLE_CLASSES = "w-full caption-bottom text-sm";
+export const TABLE_CAPTION = "mt-4 text-sm text-muted-foreground";
+/** The classes of a caption (a caller's margin and text size replace its own). */
+export const tableCaptionClasses = (className?: string) => cxYield(TABLE_CAPTION, className, /^mt-/, /^text-(xs|sm|base|lg)$/);
+/** The classes of a table's container (a caller's rounding replaces its own). */
+export const tableContainerClasses = (className?: string) => cxYield(TABLE_CONTAINER, className, /^rounded(-|$)/);
 
 /**
  * The container scrolls horizontally on narrow screens; it is focusable so keyboard users can
@@ -19,17 +27,17 @@ function Table({
       tabIndex={0}
       role={containerLabel ? "region" : undefined}
       aria-label={containerLabel}
-      className={cn(
-        "relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-        containerClassName,
-      )}
+      className={tableContainerClasses(containerClassName)}
     >
-      <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      <table data-slot="table" className={cx(TABLE_CLASSES, className)} {...props} />
     </div>
   );
 }
 
 /*
+ * Classes are joined with cx, not cn: a client table (team, sessions, a bulk file's rows) then
+ * brings no merge table to the browser; test/ui/class-join.test.ts checks every caller's classes.
+ *
  * The parts of a table carry no classes or slots of their own: app/globals.css styles them through
  * the table (`data-slot="table"`), and an element's own `className` (utilities) overrides that. A
  * page of rows then carries only what each cell adds, in its HTML and in its flight data alike.
@@ -40,7 +48,9 @@ const TableFooter = plain("tfoot", "TableFooter");
 const TableRow = plain("tr", "TableRow");
 const TableHead = plain("th", "TableHead");
 const TableCell = plain("td", "TableCell");
-const TableCaption = slotComponent("caption", "table-caption", "mt-4 text-sm text-muted-foreground");
+function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
+  return <caption data-slot="table-caption" className={tableCaptionClasses(className)} {...props} />;
+}
 
 function plain<T extends "thead" | "tbody" | "tfoot" | "tr" | "th" | "td">(Tag: T, name: string) {
   const Element: React.ElementType = Tag;

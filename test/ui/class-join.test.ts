@@ -8,6 +8,8 @@ import { INPUT_CLASSES, inputClasses } from "@/components/ui/input";
 import { NATIVE_SELECT_CLASSES, nativeSelectClasses } from "@/components/ui/native-select";
 import { spinnerClasses } from "@/components/ui/spinner";
 import { TEXTAREA_CLASSES, textareaClasses } from "@/components/ui/textarea";
+import { TABLE_CAPTION, TABLE_CLASSES, TABLE_CONTAINER, tableCaptionClasses, tableContainerClasses } from "@/components/ui/table";
+import { SELECT_TRIGGER, selectTriggerClasses } from "@/components/ui/select-classes";
 import { ALERT_TITLE, alertDescriptionClasses, alertVariants } from "@/components/ui/alert";
 import { cn } from "@/lib/utils";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
@@ -87,8 +89,10 @@ const CALLS: Record<string, Part[][]> = {
   "components/receive/code-parts.tsx": [
     ["font-medium tabular-nums", false],
     ["font-medium tabular-nums", "text-destructive"],
-    ["grid gap-1", undefined],
   ],
+  "components/receive/code-text.tsx": [["grid gap-1", undefined]],
+  // A boleto's barcode: its two callers (the charge's code, the printable boleto) pass no className.
+  "components/receive/itf-barcode.tsx": [["w-full min-w-0", undefined]],
   // Form parts: Textarea, DropZone, NativeSelect and Spinner are checked against every caller's className below.
   "components/ui/textarea.tsx": [[TEXTAREA_CLASSES, undefined]],
   "components/ui/drop-zone.tsx": [
@@ -102,6 +106,17 @@ const CALLS: Record<string, Part[][]> = {
   "components/infractions/deadline-banner.tsx": [
     ["flex items-start gap-3 rounded-lg border p-3 text-sm", "border-destructive/50 bg-destructive/10 text-destructive"],
     ["flex items-start gap-3 rounded-lg border p-3 text-sm", "bg-muted/40"],
+  ],
+  // A table and its caption: checked against every caller's className and containerClassName below.
+  "components/ui/table.tsx": [[TABLE_CLASSES, undefined]],
+  // A select's trigger: checked against every caller's className below.
+  "components/ui/select-classes.ts": [[SELECT_TRIGGER, undefined]],
+  // A bulk file's rows: a bad row is tinted, in the table and in the phone's cards.
+  "components/send/bulk-upload.tsx": [
+    [false],
+    ["bg-destructive/5"],
+    ["grid gap-0.5 rounded-md border p-2.5 text-sm", false],
+    ["grid gap-0.5 rounded-md border p-2.5 text-sm", "border-destructive/40 bg-destructive/5"],
   ],
   "components/live/live-refresh.tsx": [
     ...[undefined, "ml-auto", "justify-self-end"].map((className): Part[] => ["inline-flex items-center gap-1.5 text-xs text-muted-foreground", className]),
@@ -173,7 +188,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
    * unless `spreads` allows it (react-hook-form's register() gives no className; a wrapper's own
    * props, when its callers are read too).
    */
-  function callerClassNames(name: string, spreads: RegExp[] = [], wrappers: string[] = []): (string | undefined)[] {
+  function callerClassNames(name: string, spreads: RegExp[] = [], wrappers: string[] = [], attribute = "className", least = 3): (string | undefined)[] {
     const given = new Set<string | undefined>();
     let tags = 0;
     for (const file of [...sourceFiles("components"), ...sourceFiles("app")]) {
@@ -184,8 +199,8 @@ describe("cx (a plain join where cn would merge nothing)", () => {
             expect(spreads.some((ok) => ok.test(`${file}: ${spread[1]}`)), `${file}: <${tagName} {...${spread[1]}}> (its className unknown)`).toBe(true);
           }
           tags++;
-          const literal = /className="([^"]*)"/.exec(tag[1]!);
-          const expression = /className=\{([^}]*)\}/.exec(tag[1]!);
+          const literal = new RegExp(`\\b${attribute}="([^"]*)"`).exec(tag[1]!);
+          const expression = new RegExp(`\\b${attribute}=\\{([^}]*)\\}`).exec(tag[1]!);
           if (literal) given.add(literal[1]);
           else if (expression) {
             given.add(undefined);
@@ -199,7 +214,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
         }
       }
     }
-    expect(tags, name).toBeGreaterThan(2);
+    expect(tags, name).toBeGreaterThanOrEqual(least);
     return [...given];
   }
 
@@ -257,6 +272,27 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     const texts = callerClassNames("CodeText");
     expect(texts).toContain("order-3");
     for (const className of texts) expect(cx("grid gap-1", className)).toBe(cn("grid gap-1", className));
+  });
+
+  it("a table's, its container's and its caption's classes are what cn gives, with every className and containerClassName they are given", () => {
+    const tables = callerClassNames("Table");
+    expect(tables).toContain("max-md:block");
+    for (const className of [...tables, "stacked-table"]) expect(cx(TABLE_CLASSES, className)).toBe(cn(TABLE_CLASSES, className));
+    const containers = callerClassNames("Table", [], [], "containerClassName");
+    expect(containers).toContain("rounded-xl border bg-card px-2 text-card-foreground shadow-sm");
+    for (const className of containers) expect(tableContainerClasses(className)).toBe(cn(TABLE_CONTAINER, className));
+    const captions = callerClassNames("TableCaption", [], [], "className", 2);
+    expect(captions).toEqual(expect.arrayContaining(["mt-2 text-xs", "sr-only"]));
+    for (const className of captions) expect(tableCaptionClasses(className)).toBe(cn(TABLE_CAPTION, className));
+  });
+
+  it("a select trigger's classes are what cn gives, with every className a <SelectTrigger> or a <LazySelect>'s trigger is given (a caller's width replaces w-fit)", () => {
+    const given = callerClassNames("SelectTrigger", [/^components\/ui\/form-field\.tsx: p$/, /^components\/ui\/lazy-select-loaded\.tsx: trigger$/]);
+    const lazy = [...sourceFiles("components"), ...sourceFiles("app")].flatMap((f) =>
+      [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/<LazySelect\b((?:=>|[^>=]|=(?!>))*)>/g)].map((m) => /\btrigger=\{\{[^}]*\bclassName: "([^"]*)"/.exec(m[1]!)?.[1]),
+    );
+    expect(lazy).toEqual(expect.arrayContaining(["w-36", "w-full", "w-full min-w-0 *:data-[slot=select-value]:min-w-0"]));
+    for (const className of [...given, ...lazy, "w-full font-mono"]) expect(selectTriggerClasses(className)).toBe(cn(SELECT_TRIGGER, className));
   });
 
   it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {

@@ -87,6 +87,8 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
   const pastDeadline = inf.deadlineAt !== null && inf.deadlineAt.getTime() <= now.getTime();
   const closedReason = resolved ? t("infractions.detail.noReplyResolved") : pastDeadline ? t("infractions.detail.noReplyDeadline") : null;
   const canReply = can(access.role, "infractions.reply");
+  // Why this member has no reply form here (closed, or not their role), or null: the form.
+  const replyClosed = closedReason ?? (canReply ? null : t("infractions.detail.noReplyRole"));
   const money = (v: string | null) => (v !== null && inf!.currency ? formatMoney(v, inf!.currency, locale) : "—");
   const released = resolved && (inf.outcome === "won" || inf.outcome === "canceled") ? (inf.blockedAmount ?? inf.amount) : null;
   const typeLabel = infractionTypeLabel(t, inf.type);
@@ -163,7 +165,15 @@ export default async function InfractionPage({ params }: { params: Promise<{ id:
             </CardContent>
           </Card>
 
-          <ReplyForm infractionId={id} type={inf.type ?? "REFUND_REQUEST"} canReply={canReply && !closedReason} closedReason={closedReason ?? (canReply ? null : t("infractions.detail.noReplyRole"))} />
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("infractions.reply.title")}</CardTitle>
+              {replyClosed === null && <CardDescription>{t("infractions.reply.intro")}</CardDescription>}
+            </CardHeader>
+            <CardContent>
+              {replyClosed === null ? <ReplyForm infractionId={id} type={inf.type ?? "REFUND_REQUEST"} /> : <p className="text-sm text-muted-foreground">{replyClosed}</p>}
+            </CardContent>
+          </Card>
 
           <SectionCard title={t("infractions.detail.replies")}>
             {replies.length === 0 ? (
