@@ -5,14 +5,13 @@
  * The root layout inlines THEME_SCRIPT (with the request's CSP nonce): it sets the class on <html>
  * before the first paint, and follows the system's theme, another tab's choice and this tab's
  * (the "themechange" event). The page's code runs it only where the script could not (startTheme);
- * the menu that changes the theme (ThemeRadioItems) loads with the menu. This replaced next-themes, whose provider put ≈ 1 KiB
+ * the menu that changes the theme (ThemeRadioItems) loads with the menu, and ./theme-choice.ts with it. This replaced next-themes, whose provider put ≈ 1 KiB
  * gzipped of JavaScript on every page to do what the inline script does.
  */
 
 export const THEME_KEY = "theme";
-export const THEMES = ["light", "dark", "system"] as const;
-export type ThemeChoice = (typeof THEMES)[number];
-const CHANGE = "themechange";
+/** The event that applies the stored choice again (./theme-choice.ts fires it). */
+export const THEME_CHANGE = "themechange";
 
 /** Runs in the page as it loads (stringified: it may use nothing from outside itself). */
 function themeScript(key: string, change: string) {
@@ -36,7 +35,7 @@ function themeScript(key: string, change: string) {
   });
 }
 
-export const THEME_SCRIPT = `(${themeScript.toString()})(${JSON.stringify(THEME_KEY)},${JSON.stringify(CHANGE)})`;
+export const THEME_SCRIPT = `(${themeScript.toString()})(${JSON.stringify(THEME_KEY)},${JSON.stringify(THEME_CHANGE)})`;
 
 /**
  * The same, from the page's code, when the inline script did not run: an error page (a 403, a 404
@@ -45,34 +44,5 @@ export const THEME_SCRIPT = `(${themeScript.toString()})(${JSON.stringify(THEME_
  */
 export function startTheme() {
   const { classList } = document.documentElement;
-  if (!classList.contains("light") && !classList.contains("dark")) themeScript(THEME_KEY, CHANGE);
-}
-
-/** The member's choice as stored ("system" when none, or unreadable). */
-export function themeChoice(): ThemeChoice {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(THEME_KEY);
-  } catch {}
-  return stored === "light" || stored === "dark" ? stored : "system";
-}
-
-/** Listens for a change of choice, here or in another tab. */
-export function onThemeChange(listener: () => void): () => void {
-  addEventListener(CHANGE, listener);
-  return () => removeEventListener(CHANGE, listener);
-}
-
-/** Stores the choice and applies it, without the colours' transitions playing on every element. */
-export function chooseTheme(choice: ThemeChoice) {
-  try {
-    if (choice === "system") localStorage.removeItem(THEME_KEY);
-    else localStorage.setItem(THEME_KEY, choice);
-  } catch {}
-  const still = document.createElement("style");
-  still.textContent = "*,*::before,*::after{transition:none!important}";
-  document.head.appendChild(still);
-  dispatchEvent(new Event(CHANGE));
-  getComputedStyle(document.body);
-  setTimeout(() => still.remove(), 1);
+  if (!classList.contains("light") && !classList.contains("dark")) themeScript(THEME_KEY, THEME_CHANGE);
 }

@@ -1,17 +1,17 @@
 "use client";
 
-/** The charge page's controls: its public payment page (copy, open, turn off/on) and the sandbox tools. */
+/** The charge page's controls: turning its public payment page off or on (the rest of that card is ./pay-link.tsx, the server's), and the sandbox tools. */
 import { useState } from "react";
-import { ExternalLink, FlaskConical } from "@/components/ui/icons";
-import { Button, buttonVariants } from "@/components/ui/plain-button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { FlaskConical } from "@/components/ui/icons";
+import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { setPayLinkAction, simulateChargeAction } from "@/app/(dashboard)/receive/actions";
 import type { ChargeSimulation } from "@/lib/charges/form";
 
-export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: string; url: string; enabled: boolean; canChange: boolean }) {
+/** Turns the charge's payment page off or on. */
+export function PayLinkToggle({ chargeId, enabled }: { chargeId: string; enabled: boolean }) {
   const { t } = useI18n();
   const { pending, run } = useRefreshingAction();
   const toggle = () =>
@@ -20,32 +20,9 @@ export function PayLink({ chargeId, url, enabled, canChange }: { chargeId: strin
       (data) => toast({ title: data.enabled ? t("charges.pay.enabledToast") : t("charges.pay.disabledToast"), variant: "success" }),
     );
   return (
-    <div className="grid gap-3">
-      {enabled ? (
-        <div className="flex items-start gap-2 rounded-md border bg-muted/40 p-2">
-          <span className="min-w-0 flex-1 font-mono text-xs break-all select-all" data-testid="pay-link">
-            {url}
-          </span>
-          <CopyButton value={url} label={t("charges.pay.copy")} copiedLabel={t("common.copied")} className="shrink-0" />
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground" data-testid="pay-link-off">
-          {t("charges.pay.off")}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {enabled && (
-          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline", size: "sm" })}>
-            <ExternalLink aria-hidden /> {t("charges.pay.open")}
-          </a>
-        )}
-        {canChange && (
-          <Button variant={enabled ? "ghost" : "outline"} size="sm" onClick={toggle} disabled={pending}>
-            {enabled ? t("charges.pay.disable") : t("charges.pay.enable")}
-          </Button>
-        )}
-      </div>
-    </div>
+    <Button variant={enabled ? "ghost" : "outline"} size="sm" onClick={toggle} disabled={pending}>
+      {enabled ? t("charges.pay.disable") : t("charges.pay.enable")}
+    </Button>
   );
 }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { chooseTheme, onThemeChange, themeChoice, type ThemeChoice } from "@/lib/theme";
+import { chooseTheme, onThemeChange, themeChoice, type ThemeChoice } from "@/lib/theme-choice";
 import { Monitor, Moon, Sun } from "@/components/ui/icons";
 import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
 import { useI18n } from "@/components/providers/i18n-provider";
