@@ -181,6 +181,8 @@ export async function signedInNow(browser: Browser, member: Member = { ...demoAd
 export async function changeApprovalPolicy(page: Page, rule: "all" | "none" | Record<string, string>): Promise<void> {
   await page.getByRole("button", { name: "Change the rules" }).click();
   const form = page.getByTestId("approval-policy-form");
+  // The editor's code loads on that first intent: its buttons are counted once it is there.
+  await expect(form).toBeVisible();
   if (rule === "all") await form.getByRole("button", { name: "Hold every payout" }).click();
   else if (rule === "none") await form.getByRole("button", { name: "Let every payout through" }).click();
   else {

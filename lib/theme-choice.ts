@@ -19,16 +19,11 @@ export function onThemeChange(listener: () => void): () => void {
   return () => removeEventListener(THEME_CHANGE, listener);
 }
 
-/** Stores the choice and applies it, without the colours' transitions playing on every element. */
+/** Stores the choice and applies it (the page's theme script switches, its transitions held). */
 export function chooseTheme(choice: ThemeChoice) {
   try {
     if (choice === "system") localStorage.removeItem(THEME_KEY);
     else localStorage.setItem(THEME_KEY, choice);
   } catch {}
-  const still = document.createElement("style");
-  still.textContent = "*,*::before,*::after{transition:none!important}";
-  document.head.appendChild(still);
   dispatchEvent(new Event(THEME_CHANGE));
-  getComputedStyle(document.body);
-  setTimeout(() => still.remove(), 1);
 }

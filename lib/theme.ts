@@ -17,19 +17,27 @@ export const THEME_CHANGE = "themechange";
 function themeScript(key: string, change: string) {
   const root = document.documentElement;
   const system = matchMedia("(prefers-color-scheme: dark)");
-  const apply = () => {
+  const apply = (switching: boolean) => {
     let choice: string | null = null;
     try {
       choice = localStorage.getItem(key);
     } catch {}
     const theme = choice === "light" || choice === "dark" ? choice : system.matches ? "dark" : "light";
+    // A change of theme with the colours' transitions off for a moment: every element takes its
+    // new colours at once (an element half-way would be neither theme's, for the eye or for axe).
+    const still = switching ? document.head.appendChild(document.createElement("style")) : null;
+    if (still) still.textContent = "*,*::before,*::after{transition:none!important}";
     root.classList.remove("light", "dark");
     root.classList.add(theme);
     root.style.colorScheme = theme;
+    if (still) {
+      getComputedStyle(document.body);
+      setTimeout(() => still.remove(), 1);
+    }
   };
-  apply();
-  system.addEventListener("change", apply);
-  addEventListener(change, apply);
+  apply(false);
+  system.addEventListener("change", () => apply(true));
+  addEventListener(change, () => apply(true));
   addEventListener("storage", (e) => {
     if (e.key === key) dispatchEvent(new Event(change));
   });

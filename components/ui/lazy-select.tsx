@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { lazyModule } from "@/components/ui/lazy";
 import { useIntent } from "@/components/ui/lazy-trigger";
@@ -36,6 +36,8 @@ const OPENING_KEYS = ["Enter", " ", "ArrowDown", "ArrowUp"];
 export function LazySelect(props: LazySelectProps) {
   const { loaded: select, intent, openOnLoad, focused } = useIntent(loaded);
   const [keyed, setKeyed] = useState(false);
+  // As Radix's closed trigger: the list's id, though the list is not there until it opens.
+  const list = useId();
   if (select) return <select.LoadedSelect {...props} defaultOpen={openOnLoad || keyed} focusTrigger={focused} />;
   const { className, ...attributes } = props.trigger;
   return (
@@ -43,6 +45,7 @@ export function LazySelect(props: LazySelectProps) {
       type="button"
       role="combobox"
       aria-expanded={false}
+      aria-controls={list}
       aria-autocomplete="none"
       data-state="closed"
       data-slot="select-trigger"

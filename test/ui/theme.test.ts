@@ -13,8 +13,29 @@ function page(stored: string | null, systemDark: boolean) {
   const systemListeners: (() => void)[] = [];
   const store = new Map<string, string>(stored ? [[THEME_KEY, stored]] : []);
   const system = { matches: systemDark, addEventListener: (_: string, f: () => void) => systemListeners.push(f) };
+  // The <style> that holds transitions during a switch: in the head while the class changes, gone after.
+  const held: string[] = [];
+  const head = new Set<{ textContent: string }>();
   const globals = {
-    document: { documentElement: { classList: { add: (c: string) => classes.add(c), remove: (...c: string[]) => c.forEach((x) => classes.delete(x)) }, style: { colorScheme: "" } } },
+    document: {
+      documentElement: {
+        classList: {
+          add: (c: string) => {
+            classes.add(c);
+            held.push(...[...head].map((s) => s.textContent));
+          },
+          remove: (...c: string[]) => c.forEach((x) => classes.delete(x)),
+        },
+        style: { colorScheme: "" },
+      },
+      head: { appendChild: <T extends { textContent: string }>(el: T) => (head.add(el), el) },
+      body: {},
+      createElement: () => {
+        const el = { textContent: "", remove: () => head.delete(el) };
+        return el;
+      },
+    },
+    getComputedStyle: () => ({}),
     matchMedia: () => system,
     localStorage: { getItem: (k: string) => store.get(k) ?? null },
     addEventListener: (type: string, f: (e: { key?: string }) => void) => listeners.set(type, [...(listeners.get(type) ?? []), f]),
@@ -25,6 +46,8 @@ function page(stored: string | null, systemDark: boolean) {
   };
   new Function(...Object.keys(globals), THEME_SCRIPT)(...Object.values(globals));
   return {
+    held,
+    styles: () => head.size,
     theme: () => [...classes].join(" "),
     colorScheme: () => globals.document.documentElement.style.colorScheme,
     setSystem(dark: boolean) {
@@ -47,6 +70,16 @@ describe("the theme's inline script", () => {
     p.setSystem(true);
     expect(p.theme()).toBe("dark");
     expect(p.colorScheme()).toBe("dark");
+  });
+
+  it("switches with the colours' transitions held (none on the first paint), and lets them go after", async () => {
+    const p = page(null, false);
+    expect(p.held).toEqual([]);
+    p.setSystem(true);
+    expect(p.held).toEqual(["*,*::before,*::after{transition:none!important}"]);
+    expect(p.styles()).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(p.styles()).toBe(0);
   });
 
   it("keeps a stored choice whatever the system's theme, and takes another tab's choice", () => {
