@@ -11,7 +11,7 @@ import { cx } from "@/lib/class-join";
 import { secondsLeft } from "@/lib/charges/time-left";
 
 /** The current time, ticking every second once mounted (null during server rendering and hydration). */
-export function useNow(active: boolean): number | null {
+function useNow(active: boolean): number | null {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     const tick = () => setNow(Date.now());
@@ -26,7 +26,7 @@ export function useNow(active: boolean): number | null {
 }
 
 /** "Expires in 12:34" or "1:02:03". */
-export function Countdown({ left }: { left: number | null }) {
+function Countdown({ left }: { left: number | null }) {
   const { t } = useI18n();
   if (left === null) return <span className="tabular-nums">…</span>;
   const h = Math.floor(left / 3600);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { lazyModule } from "@/components/ui/lazy";
 import { useIntent } from "@/components/ui/lazy-trigger";
@@ -35,10 +35,9 @@ const OPENING_KEYS = ["Enter", " ", "ArrowDown", "ArrowUp"];
  */
 export function LazySelect(props: LazySelectProps) {
   const { loaded: select, intent, openOnLoad, focused } = useIntent(loaded);
-  const [keyed, setKeyed] = useState(false);
   // As Radix's closed trigger: the list's id, though the list is not there until it opens.
   const list = useId();
-  if (select) return <select.LoadedSelect {...props} defaultOpen={openOnLoad || keyed} focusTrigger={focused} />;
+  if (select) return <select.LoadedSelect {...props} defaultOpen={openOnLoad} focusTrigger={focused} />;
   const { className, ...attributes } = props.trigger;
   return (
     <button
@@ -58,8 +57,8 @@ export function LazySelect(props: LazySelectProps) {
       onKeyDown={(e) => {
         if (!OPENING_KEYS.includes(e.key)) return;
         e.preventDefault();
-        setKeyed(true);
-        intent.onFocus();
+        // As a press: open once the code is here (the key came with focus, which already asked for it).
+        intent.onClick();
       }}
     >
       <span data-slot="select-value" style={{ pointerEvents: "none" }}>
