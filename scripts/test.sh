@@ -54,8 +54,8 @@ ensure_chromium() {
 # Before vitest: some integration tests read back what a real browser renders (test/receive/decode.test.ts).
 ensure_chromium
 
-# The type check, the lint and vitest run beside the journeys, which leave room on two cores while
-# a page renders or a journey waits (README "Test speed").
+# The type check and the lint run beside vitest; the journeys run after them, alone (README "Test
+# speed": on the slower machines of this kind, anything beside the journeys doubled their time).
 # Each side job's output is kept in .test-logs/ (Playwright empties test-results/ when it starts)
 # and printed when it ends; its seconds are its own.
 rm -rf .test-logs && mkdir -p .test-logs
@@ -99,23 +99,22 @@ npx next build
 if ! wait "$templates_pid"; then cat .test-logs/templates.log; echo "the embedded database templates could not be made" >&2; exit 1; fi
 cat .test-logs/templates.log
 
+step vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL}), the type check and the lint beside"
+beside tsc "type check (tsc)" npx tsc --noEmit
+beside eslint "lint (eslint)" npx eslint --max-warnings 0 .
+# Beside the type check and the lint a test may wait a little for a core: its time limits (nets
+# against a hang) are doubled (TEST_PATIENCE, test/support/patience.ts); what it asserts is unchanged.
+checks=0
+TEST_PATIENCE=2 npx vitest run || checks=$?
+finish_phase "$([ "$checks" = 0 ] || echo ' (failed)')"
+settle || checks=1
+
+# The journeys run whatever the checks above found, so that one run reports every failure.
 step journeys "browser journeys (Playwright in Chromium)"
-# In the room the journeys leave, so the journeys' servers and browser have the cores when they want
-# them: the type check, the lint and vitest run in Linux's idle scheduling class (SCHED_IDLE: a
-# journey's process that wakes takes the core at once) where chrt can set it, else at nice 10 (a
-# failure in any of them fails the run when the journeys end). At nice 10 they still took 40 % of
-# the CPU while a journey waited on its steps, and the journeys went at 3.9 a minute against 6.6 alone.
-if chrt --idle 0 true 2>/dev/null; then lower=(chrt --idle 0); else lower=(nice -n 10); fi
-beside tsc "type check (tsc)" "${lower[@]}" npx tsc --noEmit
-beside eslint "lint (eslint)" "${lower[@]}" npx eslint --max-warnings 0 .
-# There a test can wait a minute for a core: its time limits (nets against a hang) are stretched
-# five times (TEST_PATIENCE, test/support/patience.ts); what it asserts is unchanged.
-beside vitest "unit and integration tests (vitest on PGlite${TEST_DATABASE_URL:+ and PostgreSQL})" env TEST_PATIENCE=5 "${lower[@]}" npx vitest run
 journeys=0
 npx playwright test || journeys=$?
-finish_phase
-settle
-[ "$journeys" = 0 ]
+finish_phase "$([ "$journeys" = 0 ] || echo ' (failed)')"
+if [ "$checks" != 0 ] || [ "$journeys" != 0 ]; then exit 1; fi
 
 echo
 echo "All checks passed."

@@ -38,8 +38,8 @@ import { eventually } from "../support/eventually";
 import { patient } from "@/test/support/patience";
 
 // A ceiling, not an assertion: the MED test (two instances' passes, 5 members, mail through SMTP)
-// takes ≈ 5 s alone, and over 30 s once in \`npm test\`, where vitest runs in the idle scheduling
-// class beside the journeys on a slower machine; the next tests build on its state.
+// takes ≈ 5 s alone, and took over 30 s when vitest ran beside the browser journeys on a slower
+// machine (it no longer does); the next tests build on its state.
 vi.setConfig({ testTimeout: patient(90_000) });
 
 const HOUR = 3_600_000;

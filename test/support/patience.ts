@@ -1,11 +1,10 @@
 /**
  * How long a test may wait, on a machine busy with something else.
  *
- * `npm test` runs vitest beside the browser journeys in Linux's idle scheduling class (scripts/test.sh):
- * a test there gets a core only while the journeys leave one, and a step that takes a second alone can
- * wait a minute for it. Its time limits are nets against a hang, not claims about the product's speed,
- * so there they are multiplied by TEST_PATIENCE (scripts/test.sh sets it); alone, vitest keeps them as
- * written (1). What a test asserts about time (a backoff's delays, an order of events) is unchanged.
+ * `npm test` runs vitest beside the type check and the lint (scripts/test.sh): a test there can wait
+ * a little for a core, so its time limits (nets against a hang, not claims about the product's speed)
+ * are multiplied by TEST_PATIENCE (scripts/test.sh sets 2); alone, vitest keeps them as written (1).
+ * What a test asserts about time (a backoff's delays, an order of events) is unchanged.
  */
 export const PATIENCE = Math.max(1, Number(process.env.TEST_PATIENCE) || 1);
 
