@@ -49,6 +49,17 @@ test("sign out everywhere ends the member's session in another browser", async (
   const phone = await signedIn(browser, member);
   await laptop.page.goto("/settings/security");
   await expect(laptop.page.getByTestId("session-current")).toBeVisible();
+  // The password form's code loads when the member turns to it: what was typed and an Enter pressed
+  // meanwhile are carried over, checked in the browser first, then by the server.
+  const pw = laptop.page.getByTestId("password-form");
+  await pw.getByLabel("Current password").fill("not-the-password-at-all");
+  await pw.getByLabel("New password").fill("a-new-passphrase-long-enough");
+  await pw.getByLabel("Confirm password").fill("a-new-passphrase-long-enougH");
+  await pw.getByLabel("Confirm password").press("Enter");
+  await expect(pw.getByText("The passwords do not match.")).toBeVisible();
+  await pw.getByLabel("Confirm password").fill("a-new-passphrase-long-enough");
+  await pw.getByRole("button", { name: "Change password" }).click();
+  await expect(pw.getByText("That is not your current password.")).toBeVisible();
   // The others: the phone's, and the one accepting the invitation signed in (that browser was closed, not signed out).
   await expect(laptop.page.getByTestId("session")).toHaveCount(2);
   await laptop.page.getByRole("button", { name: "Sign out everywhere" }).click();

@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { changePasswordAction } from "@/app/(dashboard)/settings/security/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
+import { useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
 
 const schema = z
   .object({
@@ -22,12 +23,15 @@ const schema = z
   .check(z.refine((v) => v.next === v.confirm, { path: ["confirm"], message: "auth.passwordsDoNotMatch" }));
 type Values = z.infer<typeof schema>;
 
-/** The current password first; the new one at least 12 characters and not easy to guess (checked on the server). */
-export function PasswordForm() {
+/**
+ * The current password first; the new one at least 12 characters and not easy to guess (checked on
+ * the server). ./password-form.tsx renders the same fields until this loads, and hands over what was typed.
+ */
+export function PasswordForm({ carried }: { carried?: CarriedForm }) {
   const { t } = useI18n();
   const [pending, startTransition] = useTransition();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: "", next: "", confirm: "" }, mode: "onTouched" });
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: "", next: "", confirm: "", ...carried?.initial }, mode: "onTouched" });
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -43,8 +47,9 @@ export function PasswordForm() {
       toast({ title: t("security.passwordChanged", { count: result.data.endedSessions }), variant: "success" });
     });
   });
+  const formRef = useCarriedForm(carried, () => void onSubmit());
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" data-testid="password-form">
       {formError && (
         <Alert variant="destructive">
           <AlertDescription>{formError}</AlertDescription>

@@ -1,0 +1,71 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { preload, useLazyModule, type LazyModule } from "@/components/ui/lazy";
+
+/**
+ * What a form typed before its code loaded, handed to the loaded form: the fields' values by name,
+ * the field that had focus, and whether it was submitted meanwhile (Enter, or its button).
+ */
+export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean };
+
+/**
+ * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
+ * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
+ * (give each a `name`: text fields, selects and text areas, not checkboxes or radios); what is typed is carried over to the loaded form (useCarriedForm), which
+ * takes the field that had focus and, when the form was submitted meanwhile, submits it.
+ */
+/** The field an event came from, when it is one a form submits. */
+function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target : null;
+}
+
+export function useLazyForm<T>(m: LazyModule<T>) {
+  const loaded = useLazyModule(m);
+  const [initial, setInitial] = useState<Record<string, string>>({});
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const [submitOnLoad, setSubmitOnLoad] = useState(false);
+  const formProps = {
+    onPointerEnter: () => preload(m),
+    onFocus: (e: React.FocusEvent<HTMLFormElement>) => {
+      setFocusField(fieldOf(e.target)?.name || null);
+      preload(m);
+    },
+    onBlur: () => setFocusField(null),
+    onInput: (e: React.FormEvent<HTMLFormElement>) => {
+      const field = fieldOf(e.target);
+      // Text, selects and text areas: a checkbox's or radio's `value` is not what it holds.
+      if (field?.name && !(field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))) setInitial((values) => ({ ...values, [field.name]: field.value }));
+    },
+    onSubmit: (e: React.FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      setSubmitOnLoad(true);
+      preload(m);
+    },
+  };
+  const carried: CarriedForm = { initial, focusField, submitOnLoad };
+  return { loaded, formProps, carried };
+}
+
+/**
+ * In the loaded form, once mounted: focus back on the field that had it (the caret at its end), and
+ * the submission asked for before the code arrived. `formRef`: the loaded `<form>`.
+ */
+export function useCarriedForm(carried: CarriedForm | undefined, submit: () => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!carried) return;
+    const field = carried.focusField ? formRef.current?.elements.namedItem(carried.focusField) : null;
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      // Not every input type has a caret (email, number): those keep the browser's own place.
+      try {
+        field.setSelectionRange(field.value.length, field.value.length);
+      } catch {}
+    }
+    if (carried.submitOnLoad) submit();
+    // Once, on mount: the swap is the only time the carried state applies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return formRef;
+}
