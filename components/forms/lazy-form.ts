@@ -47,6 +47,11 @@ export function useLazyForm<T>(m: LazyModule<T>) {
   return { loaded, formProps, carried };
 }
 
+/** The values typed before the code loaded, without the fields left empty (the loaded form's defaults stand for those: a fresh reference, say). */
+export function carriedValues(carried: CarriedForm | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(carried?.initial ?? {}).filter(([, value]) => value !== ""));
+}
+
 /**
  * In the loaded form, once mounted: focus back on the field that had it (the caret at its end), and
  * the submission asked for before the code arrived. `formRef`: the loaded `<form>`.

@@ -4,97 +4,41 @@
  * Internal transfer to another account of the provider, by username. Reviewed before it goes (a
  * transfer is final); a transfer to the member's own account is refused by the API with
  * SELF_TRANSFER_BLOCKED, said in words under the username. Same reference rules as payouts.
+ *
+ * The form's code (react-hook-form, zod, the decimal type, the review: ≈ 65 KiB gzipped) loads when
+ * the member turns to it, not with the page (./transfer-form-loaded.tsx); until then its fields render
+ * alone, and what was typed is carried over.
  */
-import { useMemo } from "react";
-import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { translateKeyOrText } from "@/lib/i18n/translate";
 import { formatMoney } from "@/lib/i18n/format";
-import { normalizeAmount } from "@/lib/charges/form";
-import { Money } from "@/lib/payments/money";
-import { transferFormSchema, type TransferForm as TransferFormValues } from "@/lib/payouts/form";
-import { needsApproval, type ApprovalPolicy } from "@/lib/payouts/policy";
-import { requestTransferAction } from "@/app/(dashboard)/send/actions";
-import { ReviewLines, ReviewStep } from "@/components/money/review-step";
-import { newReference } from "@/lib/reference";
-import { useReviewedSend } from "@/components/forms/use-reviewed-send";
+import { lazyModule } from "@/components/ui/lazy";
+import { useLazyForm } from "@/components/forms/lazy-form";
+import type { ApprovalPolicy } from "@/lib/payouts/policy";
 
-export function TransferForm({ balances, currencies, policy }: { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy }) {
+export type TransferFormProps = { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy };
+
+const loadedForm = lazyModule(() => import("./transfer-form-loaded"));
+
+export function TransferForm(props: TransferFormProps) {
   const { t, locale } = useI18n();
-  const router = useRouter();
-  const initial = useMemo<TransferFormValues>(() => ({ username: "", currency: currencies[0] ?? "BRL", amount: "", externalId: newReference("tr"), description: "" }), [currencies]);
-  const form = useForm<TransferFormValues>({ resolver: zodResolver(transferFormSchema), defaultValues: initial, mode: "onChange", reValidateMode: "onChange" });
-  const currency = useWatch({ control: form.control, name: "currency" });
-  const errors = form.formState.errors;
-  const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
-  const available = balances?.[currency];
-
-  const { review, edit, pending, formError, onReview, send } = useReviewedSend(form, requestTransferAction, (data, sent) => {
-    toast({ title: t(data.state === "awaiting_approval" ? "send.result.held" : "send.result.transferSent"), variant: "success" });
-    form.reset({ ...initial, currency: sent.currency, externalId: newReference("tr") });
-    router.refresh();
-  });
-
-  if (review) {
-    const amount = new Money(normalizeAmount(review.amount)!).toFixed();
-    const money = formatMoney(amount, review.currency, locale);
-    const after = available !== undefined ? new Money(available).minus(amount) : null;
-    const held = needsApproval(policy, { [review.currency]: amount });
-    return (
-      <ReviewStep
-        id="transfer-review"
-        testId="transfer-review"
-        title={t("send.transfer.confirmTitle", { amount: money, username: review.username.trim() })}
-        description={t("send.transfer.confirmDescription")}
-        back={{ label: t("send.review.edit"), onClick: edit, disabled: pending }}
-        actions={
-          <>
-            <Button type="button" onClick={send} disabled={pending} autoFocus>
-              {pending ? t("send.review.sending") : held ? t("send.review.confirmHeld") : t("send.transfer.confirm", { amount: money })}
-            </Button>
-          </>
-        }
-      >
-        <ReviewLines
-          lines={[
-            { label: t("send.review.amount"), value: money, strong: true },
-            { label: t("send.review.username"), value: `@${review.username.trim()}` },
-            { label: t("send.review.balanceAfter"), value: after ? formatMoney(after.toFixed(), review.currency, locale) : t("send.review.balanceUnknown"), warn: after?.lt(0) },
-            { label: t("send.review.reference"), value: review.externalId, mono: true },
-          ]}
-        />
-        {after?.lt(0) && (
-          <Alert variant="destructive">
-            <AlertDescription>{t("send.review.insufficient")}</AlertDescription>
-          </Alert>
-        )}
-        {held && (
-          <Alert>
-            <AlertDescription>{t("send.review.held")}</AlertDescription>
-          </Alert>
-        )}
-      </ReviewStep>
-    );
-  }
-
+  const { loaded, formProps, carried } = useLazyForm(loadedForm);
+  if (loaded) return <loaded.TransferForm {...props} carried={carried} />;
+  const currency = props.currencies[0] ?? "BRL";
+  const available = props.balances?.[currency];
   return (
-    <MoneyForm onSubmit={onReview} label={t("send.transfer.title")} error={formError}>
-      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
-        <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
+    <MoneyForm label={t("send.transfer.title")} error={null} {...formProps}>
+      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")}>
+        <Input name="username" autoComplete="off" spellCheck={false} />
       </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency" error={err(errors.currency?.message)}>
-          <NativeSelect className="w-full" {...form.register("currency", { onChange: () => form.getValues("amount") && form.trigger("amount") })}>
-            {currencies.map((c) => (
+        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency">
+          <NativeSelect name="currency" className="w-full" defaultValue={currency}>
+            {props.currencies.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
@@ -105,19 +49,18 @@ export function TransferForm({ balances, currencies, policy }: { balances: Recor
           label={t("send.form.amount", { currency })}
           htmlFor="transfer-amount"
           description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
-          error={err(errors.amount?.message)}
         >
-          <Input inputMode="decimal" autoComplete="off" {...form.register("amount")} />
+          <Input name="amount" inputMode="decimal" autoComplete="off" />
         </FormField>
       </div>
-      <FormField label={t("send.form.description")} htmlFor="transfer-description" error={err(errors.description?.message)}>
-        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
+      <FormField label={t("send.form.description")} htmlFor="transfer-description">
+        <Input name="description" autoComplete="off" maxLength={140} />
       </FormField>
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
         <div className="mt-3">
-          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")} error={err(errors.externalId?.message)}>
-            <Input autoComplete="off" className="font-mono text-xs" {...form.register("externalId")} />
+          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")}>
+            <Input name="externalId" autoComplete="off" className="font-mono text-xs" />
           </FormField>
         </div>
       </details>
