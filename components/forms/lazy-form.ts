@@ -12,7 +12,7 @@ export type CarriedForm = { initial: Record<string, string>; focusField: string 
 /**
  * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
  * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
- * (give each a `name`: text fields, selects and text areas, not checkboxes or radios); what is typed is carried over to the loaded form (useCarriedForm), which
+ * (give each a `name`: text fields, selects, text areas and radios, not checkboxes); what is typed is carried over to the loaded form (useCarriedForm), which
  * takes the field that had focus and, when the form was submitted meanwhile, submits it.
  */
 /** The field an event came from, when it is one a form submits. */
@@ -34,8 +34,10 @@ export function useLazyForm<T>(m: LazyModule<T>) {
     onBlur: () => setFocusField(null),
     onInput: (e: React.FormEvent<HTMLFormElement>) => {
       const field = fieldOf(e.target);
-      // Text, selects and text areas: a checkbox's or radio's `value` is not what it holds.
-      if (field?.name && !(field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))) setInitial((values) => ({ ...values, [field.name]: field.value }));
+      if (!field?.name) return;
+      // A radio says its value when it is the one checked; a checkbox's `value` is not what it holds.
+      if (field instanceof HTMLInputElement && (field.type === "checkbox" || (field.type === "radio" && !field.checked))) return;
+      setInitial((values) => ({ ...values, [field.name]: field.value }));
     },
     onSubmit: (e: React.FormEvent<HTMLFormElement>) => {
       e.preventDefault();
