@@ -5,9 +5,10 @@ import { preload, useLazyModule, type LazyModule } from "@/components/ui/lazy";
 
 /**
  * What a form typed before its code loaded, handed to the loaded form: the fields' values by name,
- * the field that had focus, and whether it was submitted meanwhile (Enter, or its button).
+ * the field that had focus, whether it was submitted meanwhile (Enter, or its button), and which of
+ * its other buttons was pressed (`press`: the form's own name for it, e.g. "pix-code").
  */
-export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean };
+export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean; pressed: string | null };
 
 /**
  * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
@@ -25,6 +26,7 @@ export function useLazyForm<T>(m: LazyModule<T>) {
   const [initial, setInitial] = useState<Record<string, string>>({});
   const [focusField, setFocusField] = useState<string | null>(null);
   const [submitOnLoad, setSubmitOnLoad] = useState(false);
+  const [pressed, setPressed] = useState<string | null>(null);
   const formProps = {
     onPointerEnter: () => preload(m),
     onFocus: (e: React.FocusEvent<HTMLFormElement>) => {
@@ -45,8 +47,12 @@ export function useLazyForm<T>(m: LazyModule<T>) {
       preload(m);
     },
   };
-  const carried: CarriedForm = { initial, focusField, submitOnLoad };
-  return { loaded, formProps, carried };
+  const press = (what: string) => {
+    setPressed(what);
+    preload(m);
+  };
+  const carried: CarriedForm = { initial, focusField, submitOnLoad, pressed };
+  return { loaded, formProps, carried, press };
 }
 
 /** The values typed before the code loaded, without the fields left empty (the loaded form's defaults stand for those: a fresh reference, say). */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
-import { AMOUNT_MODES, type AmountMode } from "@/lib/payouts/fees";
+import { AMOUNT_MODES, type AmountMode } from "@/lib/vocabulary";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 /**
  * "Recipient receives" or "You send": what the amount typed beside it means (a radio group shown as a
@@ -22,7 +22,7 @@ export function AmountModeToggle({ value, onChange, name }: { value: AmountMode;
         {AMOUNT_MODES.map((mode) => (
           <label
             key={mode}
-            className={cn(
+            className={cx(
               "flex min-h-8 cursor-pointer items-center justify-center rounded-[calc(var(--radius)-4px)] px-2 py-1.5 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
               value === mode ? "bg-primary text-primary-foreground font-medium" : "text-muted-foreground hover:bg-muted",
             )}

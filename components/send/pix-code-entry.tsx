@@ -7,23 +7,23 @@
  * here; nothing is sent until the payout's own review.
  */
 import { useId, useState, useSyncExternalStore } from "react";
-import { QrCode } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { readPixCodeAction } from "@/app/(dashboard)/send/actions";
 import type { PixCodeToPay } from "@/lib/payouts/pix-code";
+import { PixCodeOpenButton } from "./pix-code-open";
 
 type Detector = { detect(image: ImageBitmapSource): Promise<Array<{ rawValue: string }>> };
 type DetectorClass = new (options: { formats: string[] }) => Detector;
 const detectorClass = (): DetectorClass | undefined => (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 const noSubscription = () => () => {};
 
-export function PixCodeEntry({ onRead }: { onRead: (code: PixCodeToPay) => void }) {
+export function PixCodeEntry({ onRead, defaultOpen = false }: { onRead: (code: PixCodeToPay) => void; defaultOpen?: boolean }) {
   const { t } = useI18n();
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,13 +54,7 @@ export function PixCodeEntry({ onRead }: { onRead: (code: PixCodeToPay) => void 
     await read(text);
   };
 
-  if (!open) {
-    return (
-      <Button type="button" variant="outline" className="justify-self-start" onClick={() => setOpen(true)} data-testid="pix-code-open">
-        <QrCode aria-hidden /> {t("send.pixCode.open")}
-      </Button>
-    );
-  }
+  if (!open) return <PixCodeOpenButton onClick={() => setOpen(true)} />;
   return (
     <div className="grid gap-3 rounded-md border p-3" data-testid="pix-code-entry">
       <p className="text-sm text-muted-foreground">{t("send.pixCode.intro")}</p>

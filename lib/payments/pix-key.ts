@@ -10,9 +10,9 @@
  */
 import { type Result, type CodecError, ok, err } from "./result";
 import { validateCpf, validateCnpj } from "./documents";
+import { PIX_KEY_TYPES, type PixKeyType } from "@/lib/vocabulary";
 
-export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+export { PIX_KEY_TYPES, type PixKeyType };
 
 export type PixKeyErrorCode =
   | "EMPTY"

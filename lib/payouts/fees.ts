@@ -13,6 +13,9 @@
  */
 import { CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
+import type { AmountMode } from "@/lib/vocabulary";
+
+export { AMOUNT_MODES, type AmountMode } from "@/lib/vocabulary";
 
 export type FeeRow = { operation: string | null; method: string | null; currency: string | null; percentage: string | null; fixed: string | null; minimum: string | null; maximum: string | null };
 
@@ -73,10 +76,6 @@ export function amountForNet(rows: FeeRow[], kind: string, currency: string, net
   }
   return { amount: high.toFixed(), fee: high.minus(netOf(high)).toFixed() };
 }
-
-/** What the typed amount means: what the recipient receives (Brazilian banks' way) or what leaves the balance. */
-export const AMOUNT_MODES = ["receive", "send"] as const;
-export type AmountMode = (typeof AMOUNT_MODES)[number];
 
 /**
  * The three figures of a payout from the amount typed and what it means: `amount` is what is sent

@@ -17,9 +17,10 @@ import { PIX_KEY_TYPES, validatePixKey, type PixKeyType } from "@/lib/payments/p
 import { clabeBankName, validateClabe } from "@/lib/payments/clabe";
 import { validateAddress } from "@/lib/payments/crypto-address";
 import { normalizeAmount } from "@/lib/charges/form";
+import { PAYOUT_FORM_KINDS, type PayoutFormKind } from "@/lib/vocabulary";
 
-export const PAYOUT_FORM_KINDS = ["pix", "spei", "crypto"] as const;
-export type PayoutFormKind = (typeof PAYOUT_FORM_KINDS)[number];
+export { PAYOUT_FORM_KINDS, type PayoutFormKind };
+
 export const EXTERNAL_ID_MAX = 64;
 /** Coins a crypto payout may send (the networks that carry each come from the chain table). */
 export const PAYOUT_COINS = ["USDT", "USDC", "BTC", "ETH", "SOL", "BNB", "POL", "TRX", "AVAX"] as const;

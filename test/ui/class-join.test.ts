@@ -77,6 +77,20 @@ const CALLS: Record<string, Part[][]> = {
   // LiveRefresh: pages place it with ml-auto, justify-self-end or nothing.
   // Badge, Label and CopyButton: checked against every caller's className below.
   "components/ui/badge.tsx": [["badge badge-default", undefined]],
+  // ChoiceTiles: the payout form passes grid-cols-3, the charge form grid-cols-2 sm:grid-cols-5; a tile chosen or not.
+  "components/ui/choice-tiles.tsx": [
+    ["grid gap-2", "grid-cols-3"],
+    ["grid gap-2", "grid-cols-2 sm:grid-cols-5"],
+    ...["border-primary bg-primary/10 font-medium", "hover:bg-muted"].map((state) => [
+      "flex cursor-pointer items-center justify-center rounded-md border px-2 py-2 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+      state,
+    ]),
+  ],
+  // The amount's mode: a segment chosen or not.
+  "components/send/amount-mode.tsx": ["bg-primary text-primary-foreground font-medium", "text-muted-foreground hover:bg-muted"].map((state) => [
+    "flex min-h-8 cursor-pointer items-center justify-center rounded-[calc(var(--radius)-4px)] px-2 py-1.5 text-center text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+    state,
+  ]),
   "components/ui/label.tsx": [[LABEL, undefined]],
   "components/ui/copy-button.tsx": [["size-7", undefined]],
   // Input, FormField, DateField and Alert: likewise (their classes are constants, or written here).

@@ -8,6 +8,7 @@ import { PayoutList } from "@/components/send/payout-list";
 import { can } from "@/lib/auth/roles";
 import { getApprovalPolicy, listPayouts } from "@/lib/payouts/service";
 import { reviewInputs } from "@/lib/payouts/review-inputs";
+import { amountForNet } from "@/lib/payouts/fees";
 import { sandboxToolsAvailable } from "@/lib/sandbox-control/tools";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
@@ -37,7 +38,7 @@ export default async function SendPage() {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <SectionCard title={t("send.form.title")} description={t("send.form.intro", { environment: t(`environments.${environment}`) })}>
           {canSend && inputs ? (
-            <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} />
+            <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} pixReceivable={amountForNet(inputs.fees, "pix", "BRL", "1") !== null} />
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="send-not-allowed">
               {t("send.roleOnly", { role: t(`roles.${access.role}`) })}
