@@ -66,18 +66,6 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 export const PAYOUT_KINDS = ["pix", "spei", "crypto", "transfer"] as const;
 export type PayoutKind = (typeof PAYOUT_KINDS)[number];
 
-/** The payout form's kinds (a transfer has its own page and form). */
-export const PAYOUT_FORM_KINDS = ["pix", "spei", "crypto"] as const;
-export type PayoutFormKind = (typeof PAYOUT_FORM_KINDS)[number];
-
-/** The kinds of PIX key (DICT): a document, an e-mail, a phone number or a random key (EVP). */
-export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
-
-/** What a payout's typed amount means: what the recipient receives (Brazilian banks' way) or what leaves the balance. */
-export const AMOUNT_MODES = ["receive", "send"] as const;
-export type AmountMode = (typeof AMOUNT_MODES)[number];
-
 /**
  * awaiting_approval: waits for a second member (its external_id is already fixed); queued: approved
  * or not needing approval, not yet sent (bulk rows wait here for the batch runner); sending: the call

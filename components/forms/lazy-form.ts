@@ -1,7 +1,19 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { preload, useLazyModule, type LazyModule } from "@/components/ui/lazy";
+
+/**
+ * How a form's fields, drawn by one component both before and after the form's code loaded, are
+ * bound: once loaded, to react-hook-form (`field`: its registration, `error`: the field's message in
+ * the member's words); before, by name alone (`UNBOUND`).
+ */
+export type FieldBinding<N extends string> = {
+  field: (name: N) => UseFormRegisterReturn | { name: string };
+  error: (name: N) => string | undefined;
+};
+export const UNBOUND: FieldBinding<string> = { field: (name) => ({ name }), error: () => undefined };
 
 /**
  * What a form typed before its code loaded, handed to the loaded form: the fields' values by name,

@@ -5,14 +5,13 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/plain-button";
-import { Input } from "@/components/ui/input";
-import { FormField } from "@/components/ui/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { changePasswordAction } from "@/app/(dashboard)/settings/security/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
 import { useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
+import { PasswordFields } from "./password-form";
 
 const schema = z
   .object({
@@ -55,15 +54,7 @@ export function PasswordForm({ carried }: { carried?: CarriedForm }) {
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       )}
-      <FormField label={t("security.currentPassword")} htmlFor="pw-current" error={err(form.formState.errors.current?.message)}>
-        <Input id="pw-current" type="password" autoComplete="current-password" {...form.register("current")} />
-      </FormField>
-      <FormField label={t("security.newPassword")} htmlFor="pw-next" error={err(form.formState.errors.next?.message)} description={t("auth.passwordRules")}>
-        <Input id="pw-next" type="password" autoComplete="new-password" {...form.register("next")} />
-      </FormField>
-      <FormField label={t("auth.confirmPassword")} htmlFor="pw-confirm" error={err(form.formState.errors.confirm?.message)}>
-        <Input id="pw-confirm" type="password" autoComplete="new-password" {...form.register("confirm")} />
-      </FormField>
+      <PasswordFields bind={{ field: (name) => form.register(name), error: (name) => err(form.formState.errors[name]?.message) }} />
       <Button type="submit" disabled={pending} className="justify-self-start">
         {pending ? t("security.saving") : t("security.changePassword")}
       </Button>

@@ -5,7 +5,7 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { lazyModule } from "@/components/ui/lazy";
-import { useLazyForm } from "@/components/forms/lazy-form";
+import { UNBOUND, useLazyForm, type FieldBinding } from "@/components/forms/lazy-form";
 
 /**
  * The form's code (react-hook-form, zod: ≈ 25 KiB gzipped) loads when the member turns to it, not
@@ -21,18 +21,30 @@ export function PasswordForm() {
   if (loaded) return <loaded.PasswordForm carried={carried} />;
   return (
     <form method="post" noValidate className="grid max-w-md gap-4" data-testid="password-form" {...formProps}>
-      <FormField label={t("security.currentPassword")} htmlFor="pw-current">
-        <Input id="pw-current" name="current" type="password" autoComplete="current-password" />
-      </FormField>
-      <FormField label={t("security.newPassword")} htmlFor="pw-next" description={t("auth.passwordRules")}>
-        <Input id="pw-next" name="next" type="password" autoComplete="new-password" />
-      </FormField>
-      <FormField label={t("auth.confirmPassword")} htmlFor="pw-confirm">
-        <Input id="pw-confirm" name="confirm" type="password" autoComplete="new-password" />
-      </FormField>
+      <PasswordFields bind={UNBOUND} />
       <Button type="submit" className="justify-self-start">
         {t("security.changePassword")}
       </Button>
     </form>
+  );
+}
+
+export type PasswordField = "current" | "next" | "confirm";
+
+/** The three fields, before and after the form's code loaded (`bind`). */
+export function PasswordFields({ bind }: { bind: FieldBinding<PasswordField> }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <FormField label={t("security.currentPassword")} htmlFor="pw-current" error={bind.error("current")}>
+        <Input type="password" autoComplete="current-password" {...bind.field("current")} />
+      </FormField>
+      <FormField label={t("security.newPassword")} htmlFor="pw-next" description={t("auth.passwordRules")} error={bind.error("next")}>
+        <Input type="password" autoComplete="new-password" {...bind.field("next")} />
+      </FormField>
+      <FormField label={t("auth.confirmPassword")} htmlFor="pw-confirm" error={bind.error("confirm")}>
+        <Input type="password" autoComplete="new-password" {...bind.field("confirm")} />
+      </FormField>
+    </>
   );
 }

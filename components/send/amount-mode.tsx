@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { AMOUNT_MODES, type AmountMode } from "@/lib/vocabulary";
+import { AMOUNT_MODES, type AmountMode } from "@/lib/payouts/vocabulary";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { cx } from "@/lib/class-join";
 

@@ -24,7 +24,7 @@ import { formatMoney } from "@/lib/i18n/format";
 import { normalizeAmount } from "@/lib/charges/form";
 import { CHAINS, isChainCode } from "@/lib/payments/chains";
 import { clabeBankName } from "@/lib/payments/clabe";
-import { guessPixKeyType, PIX_KEY_TYPES, validatePixKey } from "@/lib/payments/pix-key";
+import { guessPixKeyType, validatePixKey } from "@/lib/payments/pix-key";
 import { maskPixKey } from "@/lib/payments/documents";
 import { Money } from "@/lib/payments/money";
 import { LAYER2_NETWORKS, PAYOUT_COINS, PAYOUT_FORM_KINDS, currencyOfKind, networksFor, payoutFormSchema, type PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
@@ -37,8 +37,8 @@ import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
-import { carriedValues, useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
-import { AMOUNT_MODE_FIELD, type PayoutFormProps } from "./payout-form";
+import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
+import { AMOUNT_MODE_FIELD, PayoutTail, PixKeyFields, payoutFieldId, type PayoutFormProps } from "./payout-form";
 
 const blank = (ref: string): PayoutFormValues => ({
   kind: "pix",
@@ -79,7 +79,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
   const currency = currencyOfKind(kind, coin);
   const errors = form.formState.errors;
   const err = (m?: string) => (m ? translateKeyOrText(t, m) : undefined);
-  const id = (name: string) => `payout-${name}`;
+  const id = payoutFieldId;
   const bank = /^\d{3}/.test(clabe.replace(/\D/g, "")) ? clabeBankName(clabe.replace(/\D/g, "").slice(0, 3)) : undefined;
   const available = balances?.[currency];
   const [modes, setModes] = useState(() => (isAmountMode(typedMode) ? { ...DEFAULT_MODES, [form.getValues("kind")]: typedMode } : DEFAULT_MODES));
@@ -114,6 +114,23 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
   });
 
   const formRef = useCarriedForm(carried, () => void onReview());
+  const bind: FieldBinding<keyof PayoutFormValues> = {
+    field: (name) => {
+      // A key type chosen checks the key again; a key typed without a type gets the type its shape says (a chosen one is never changed).
+      if (name === "keyType") return form.register("keyType", { onChange: () => form.trigger("pixKey") });
+      if (name === "pixKey")
+        return form.register("pixKey", {
+          onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+            if (!form.getValues("keyType")) {
+              const guess = guessPixKeyType(e.target.value);
+              if (guess) form.setValue("keyType", guess, { shouldValidate: true });
+            }
+          },
+        });
+      return form.register(name);
+    },
+    error: (name) => err(errors[name]?.message),
+  };
 
   if (review) {
     const figures = figuresOf(review.amount)!;
@@ -189,35 +206,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
 
       {paying && <PixCodeCard code={paying} onClear={() => fill(null)} />}
       {kind === "pix" && !paying && <PixCodeEntry onRead={fill} defaultOpen={carried?.pressed === "pix-code"} />}
-      {kind === "pix" && !paying && (
-        <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-          <FormField label={t("send.form.keyType")} htmlFor={id("keyType")} error={err(errors.keyType?.message)}>
-            <NativeSelect className="w-full" {...form.register("keyType", { onChange: () => form.trigger("pixKey") })}>
-              <option value="">—</option>
-              {PIX_KEY_TYPES.map((k) => (
-                <option key={k} value={k}>
-                  {t(`send.form.keyTypes.${k}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t("send.form.pixKey")} htmlFor={id("pixKey")} description={t("send.form.pixKeyHelp")} error={err(errors.pixKey?.message)}>
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              {...form.register("pixKey", {
-                onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-                  // An empty type is filled from the key's shape; a chosen one is never changed.
-                  if (!form.getValues("keyType")) {
-                    const guess = guessPixKeyType(e.target.value);
-                    if (guess) form.setValue("keyType", guess, { shouldValidate: true });
-                  }
-                },
-              })}
-            />
-          </FormField>
-        </div>
-      )}
+      {kind === "pix" && !paying && <PixKeyFields bind={bind} />}
 
       {kind === "spei" && (
         <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -297,22 +286,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
         </FormField>
         {canReceive && !paying?.amount && <AmountModeToggle name={AMOUNT_MODE_FIELD} value={mode} onChange={(m) => setModes((all) => ({ ...all, [kind]: m }))} />}
       </div>
-      <FormField label={t("send.form.description")} htmlFor={id("description")} error={err(errors.description?.message)}>
-        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
-      </FormField>
-
-      <details className="rounded-md border px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
-        <div className="mt-3">
-          <FormField label={t("send.form.reference")} htmlFor={id("externalId")} description={t("send.form.referenceHelp")} error={err(errors.externalId?.message)}>
-            <Input autoComplete="off" className="font-mono text-xs" {...form.register("externalId")} />
-          </FormField>
-        </div>
-      </details>
-
-      <div className="flex justify-end">
-        <Button type="submit">{t("send.form.review")}</Button>
-      </div>
+      <PayoutTail bind={bind} />
     </MoneyForm>
   );
 }

@@ -24,12 +24,13 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatMoney } from "@/lib/i18n/format";
 import { lazyModule } from "@/components/ui/lazy";
-import { useLazyForm } from "@/components/forms/lazy-form";
+import { UNBOUND, useLazyForm, type FieldBinding } from "@/components/forms/lazy-form";
 import { AmountModeToggle } from "@/components/send/amount-mode";
 import { PixCodeOpenButton } from "@/components/send/pix-code-open";
-import { PAYOUT_FORM_KINDS, PIX_KEY_TYPES, type AmountMode, type PayoutFormKind } from "@/lib/vocabulary";
+import { PAYOUT_FORM_KINDS, PIX_KEY_TYPES, type AmountMode, type PayoutFormKind } from "@/lib/payouts/vocabulary";
 import type { FeeRow } from "@/lib/payouts/fees";
 import type { ApprovalPolicy } from "@/lib/payouts/policy";
+import type { PayoutForm as PayoutFormValues } from "@/lib/payouts/form";
 
 /** `pixReceivable`: the fee table can say what to send for a PIX amount to arrive (the server works it out: the amount's mode is shown then). */
 export type PayoutFormProps = { balances: Record<string, string> | null; fees: FeeRow[]; policy: ApprovalPolicy; pixReceivable: boolean };
@@ -45,52 +46,75 @@ export function PayoutForm(props: PayoutFormProps) {
   const [mode, setMode] = useState<AmountMode>("receive");
   if (loaded) return <loaded.PayoutForm {...props} carried={carried} />;
   const kind = (carried.initial.kind as PayoutFormKind | undefined) ?? "pix";
-  const id = (name: string) => `payout-${name}`;
   // A PIX payout's currency; its amount as Brazilian bank apps write it.
   const available = props.balances?.BRL;
+  const availableLine = available !== undefined ? <span className="block">{t("send.form.available", { amount: formatMoney(available, "BRL", locale) })}</span> : undefined;
   return (
     <MoneyForm label={t("send.form.title")} error={null} {...formProps}>
       <ChoiceTiles legend={t("send.form.kind")} options={PAYOUT_FORM_KINDS} value={kind} label={(o) => t(`send.kinds.${o}`)} help={t(`send.kindHelp.${kind}`)} field={{ name: "kind" }} className="grid-cols-3" />
       <PixCodeOpenButton onClick={() => press("pix-code")} />
-      <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <FormField label={t("send.form.keyType")} htmlFor={id("keyType")}>
-          <NativeSelect name="keyType" className="w-full" defaultValue="">
-            <option value="">—</option>
-            {PIX_KEY_TYPES.map((k) => (
-              <option key={k} value={k}>
-                {t(`send.form.keyTypes.${k}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label={t("send.form.pixKey")} htmlFor={id("pixKey")} description={t("send.form.pixKeyHelp")}>
-          <Input name="pixKey" autoComplete="off" spellCheck={false} />
-        </FormField>
-      </div>
+      <PixKeyFields bind={UNBOUND} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label={t("send.form.amount", { currency: "BRL" })}
-          htmlFor={id("amount")}
-          description={available !== undefined ? <span className="block">{t("send.form.available", { amount: formatMoney(available, "BRL", locale) })}</span> : undefined}
+          htmlFor={payoutFieldId("amount")}
+          description={availableLine}
         >
           <Input name="amount" inputMode="decimal" autoComplete="off" placeholder="0,00" />
         </FormField>
         {props.pixReceivable && <AmountModeToggle name={AMOUNT_MODE_FIELD} value={mode} onChange={setMode} />}
       </div>
-      <FormField label={t("send.form.description")} htmlFor={id("description")}>
-        <Input name="description" autoComplete="off" maxLength={140} />
+      <PayoutTail bind={UNBOUND} />
+    </MoneyForm>
+  );
+}
+
+type Bind = FieldBinding<keyof PayoutFormValues>;
+
+/** A field's id (its label's `for`). */
+export const payoutFieldId = (name: string) => `payout-${name}`;
+
+/** A PIX key and its type, before and after the form's code loaded (`bind`). */
+export function PixKeyFields({ bind }: { bind: Bind }) {
+  const { t } = useI18n();
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <FormField label={t("send.form.keyType")} htmlFor={payoutFieldId("keyType")} error={bind.error("keyType")}>
+        <NativeSelect className="w-full" defaultValue="" {...bind.field("keyType")}>
+          <option value="">—</option>
+          {PIX_KEY_TYPES.map((k) => (
+            <option key={k} value={k}>
+              {t(`send.form.keyTypes.${k}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t("send.form.pixKey")} htmlFor={payoutFieldId("pixKey")} description={t("send.form.pixKeyHelp")} error={bind.error("pixKey")}>
+        <Input autoComplete="off" spellCheck={false} {...bind.field("pixKey")} />
+      </FormField>
+    </div>
+  );
+}
+
+/** What every payout ends with: its description, its reference (folded away) and the review button. */
+export function PayoutTail({ bind }: { bind: Bind }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <FormField label={t("send.form.description")} htmlFor={payoutFieldId("description")} error={bind.error("description")}>
+        <Input autoComplete="off" maxLength={140} {...bind.field("description")} />
       </FormField>
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
         <div className="mt-3">
-          <FormField label={t("send.form.reference")} htmlFor={id("externalId")} description={t("send.form.referenceHelp")}>
-            <Input name="externalId" autoComplete="off" className="font-mono text-xs" />
+          <FormField label={t("send.form.reference")} htmlFor={payoutFieldId("externalId")} description={t("send.form.referenceHelp")} error={bind.error("externalId")}>
+            <Input autoComplete="off" className="font-mono text-xs" {...bind.field("externalId")} />
           </FormField>
         </div>
       </details>
       <div className="flex justify-end">
         <Button type="submit">{t("send.form.review")}</Button>
       </div>
-    </MoneyForm>
+    </>
   );
 }

@@ -11,9 +11,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { translateKeyOrText } from "@/lib/i18n/translate";
@@ -26,8 +23,8 @@ import { requestTransferAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
-import { carriedValues, useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
-import type { TransferFormProps } from "./transfer-form";
+import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
+import { TransferFields, type TransferFormProps } from "./transfer-form";
 
 /** The transfer form's code: ./transfer-form.tsx renders its fields until this loads, and hands over what was typed. */
 export function TransferForm({ balances, currencies, policy, carried }: TransferFormProps & { carried?: CarriedForm }) {
@@ -47,6 +44,11 @@ export function TransferForm({ balances, currencies, policy, carried }: Transfer
   });
 
   const formRef = useCarriedForm(carried, () => void onReview());
+  const bind: FieldBinding<keyof TransferFormValues> = {
+    // A new currency checks the amount again (its minimum and decimals are the currency's).
+    field: (name) => (name === "currency" ? form.register("currency", { onChange: () => form.getValues("amount") && form.trigger("amount") }) : form.register(name)),
+    error: (name) => err(errors[name]?.message),
+  };
 
   if (review) {
     const amount = new Money(normalizeAmount(review.amount)!).toFixed();
@@ -92,42 +94,7 @@ export function TransferForm({ balances, currencies, policy, carried }: Transfer
 
   return (
     <MoneyForm ref={formRef} onSubmit={onReview} label={t("send.transfer.title")} error={formError}>
-      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={err(errors.username?.message)}>
-        <Input autoComplete="off" spellCheck={false} {...form.register("username")} />
-      </FormField>
-      <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency" error={err(errors.currency?.message)}>
-          <NativeSelect className="w-full" {...form.register("currency", { onChange: () => form.getValues("amount") && form.trigger("amount") })}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          label={t("send.form.amount", { currency })}
-          htmlFor="transfer-amount"
-          description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
-          error={err(errors.amount?.message)}
-        >
-          <Input inputMode="decimal" autoComplete="off" {...form.register("amount")} />
-        </FormField>
-      </div>
-      <FormField label={t("send.form.description")} htmlFor="transfer-description" error={err(errors.description?.message)}>
-        <Input autoComplete="off" maxLength={140} {...form.register("description")} />
-      </FormField>
-      <details className="rounded-md border px-3 py-2 text-sm">
-        <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
-        <div className="mt-3">
-          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")} error={err(errors.externalId?.message)}>
-            <Input autoComplete="off" className="font-mono text-xs" {...form.register("externalId")} />
-          </FormField>
-        </div>
-      </details>
-      <div className="flex justify-end">
-        <Button type="submit">{t("send.transfer.review")}</Button>
-      </div>
+      <TransferFields bind={bind} currency={currency} currencies={currencies} balances={balances} />
     </MoneyForm>
   );
 }

@@ -17,28 +17,38 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatMoney } from "@/lib/i18n/format";
 import { lazyModule } from "@/components/ui/lazy";
-import { useLazyForm } from "@/components/forms/lazy-form";
+import { UNBOUND, useLazyForm, type FieldBinding } from "@/components/forms/lazy-form";
 import type { ApprovalPolicy } from "@/lib/payouts/policy";
+import type { TransferForm as TransferFormValues } from "@/lib/payouts/form";
 
 export type TransferFormProps = { balances: Record<string, string> | null; currencies: string[]; policy: ApprovalPolicy };
 
 const loadedForm = lazyModule(() => import("./transfer-form-loaded"));
 
 export function TransferForm(props: TransferFormProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { loaded, formProps, carried } = useLazyForm(loadedForm);
   if (loaded) return <loaded.TransferForm {...props} carried={carried} />;
-  const currency = props.currencies[0] ?? "BRL";
-  const available = props.balances?.[currency];
   return (
     <MoneyForm label={t("send.transfer.title")} error={null} {...formProps}>
-      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")}>
-        <Input name="username" autoComplete="off" spellCheck={false} />
+      <TransferFields bind={UNBOUND} currency={props.currencies[0] ?? "BRL"} currencies={props.currencies} balances={props.balances} />
+    </MoneyForm>
+  );
+}
+
+/** The transfer's fields, before and after the form's code loaded (`bind`); `currency`: the one chosen. */
+export function TransferFields({ bind, currency, currencies, balances }: { bind: FieldBinding<keyof TransferFormValues>; currency: string; currencies: string[]; balances: Record<string, string> | null }) {
+  const { t, locale } = useI18n();
+  const available = balances?.[currency];
+  return (
+    <>
+      <FormField label={t("send.transfer.username")} htmlFor="transfer-username" description={t("send.transfer.usernameHelp")} error={bind.error("username")}>
+        <Input autoComplete="off" spellCheck={false} {...bind.field("username")} />
       </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency">
-          <NativeSelect name="currency" className="w-full" defaultValue={currency}>
-            {props.currencies.map((c) => (
+        <FormField label={t("send.transfer.currency")} htmlFor="transfer-currency" error={bind.error("currency")}>
+          <NativeSelect className="w-full" defaultValue={currencies[0] ?? "BRL"} {...bind.field("currency")}>
+            {currencies.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
@@ -49,24 +59,25 @@ export function TransferForm(props: TransferFormProps) {
           label={t("send.form.amount", { currency })}
           htmlFor="transfer-amount"
           description={available !== undefined ? t("send.form.available", { amount: formatMoney(available, currency, locale) }) : undefined}
+          error={bind.error("amount")}
         >
-          <Input name="amount" inputMode="decimal" autoComplete="off" />
+          <Input inputMode="decimal" autoComplete="off" {...bind.field("amount")} />
         </FormField>
       </div>
-      <FormField label={t("send.form.description")} htmlFor="transfer-description">
-        <Input name="description" autoComplete="off" maxLength={140} />
+      <FormField label={t("send.form.description")} htmlFor="transfer-description" error={bind.error("description")}>
+        <Input autoComplete="off" maxLength={140} {...bind.field("description")} />
       </FormField>
       <details className="rounded-md border px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">{t("send.form.advanced")}</summary>
         <div className="mt-3">
-          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")}>
-            <Input name="externalId" autoComplete="off" className="font-mono text-xs" />
+          <FormField label={t("send.form.reference")} htmlFor="transfer-externalId" description={t("send.form.referenceHelp")} error={bind.error("externalId")}>
+            <Input autoComplete="off" className="font-mono text-xs" {...bind.field("externalId")} />
           </FormField>
         </div>
       </details>
       <div className="flex justify-end">
         <Button type="submit">{t("send.transfer.review")}</Button>
       </div>
-    </MoneyForm>
+    </>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { type Result, type CodecError, ok, err } from "./result";
 import { validateCpf, validateCnpj } from "./documents";
-import { PIX_KEY_TYPES, type PixKeyType } from "@/lib/vocabulary";
+import { PIX_KEY_TYPES, type PixKeyType } from "@/lib/payouts/vocabulary";
 
 export { PIX_KEY_TYPES, type PixKeyType };
 

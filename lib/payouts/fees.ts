@@ -13,9 +13,9 @@
  */
 import { CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
-import type { AmountMode } from "@/lib/vocabulary";
+import type { AmountMode } from "@/lib/payouts/vocabulary";
 
-export { AMOUNT_MODES, type AmountMode } from "@/lib/vocabulary";
+export { AMOUNT_MODES, type AmountMode } from "@/lib/payouts/vocabulary";
 
 export type FeeRow = { operation: string | null; method: string | null; currency: string | null; percentage: string | null; fixed: string | null; minimum: string | null; maximum: string | null };
 

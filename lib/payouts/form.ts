@@ -17,7 +17,7 @@ import { PIX_KEY_TYPES, validatePixKey, type PixKeyType } from "@/lib/payments/p
 import { clabeBankName, validateClabe } from "@/lib/payments/clabe";
 import { validateAddress } from "@/lib/payments/crypto-address";
 import { normalizeAmount } from "@/lib/charges/form";
-import { PAYOUT_FORM_KINDS, type PayoutFormKind } from "@/lib/vocabulary";
+import { PAYOUT_FORM_KINDS, type PayoutFormKind } from "@/lib/payouts/vocabulary";
 
 export { PAYOUT_FORM_KINDS, type PayoutFormKind };
 

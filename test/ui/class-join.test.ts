@@ -199,7 +199,8 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   /**
    * Every className a `<name …>` in the code is given: a literal; or an expression's string literals
    * (each branch) and the constants of the file it names, and undefined. A spread of props fails,
-   * unless `spreads` allows it (react-hook-form's register() gives no className; a wrapper's own
+   * unless `spreads` allows it (react-hook-form's register() gives no className, nor a FieldBinding's
+   * field(), components/forms/lazy-form.ts; a wrapper's own
    * props, when its callers are read too).
    */
   function callerClassNames(name: string, spreads: RegExp[] = [], wrappers: string[] = [], attribute = "className", least = 3): (string | undefined)[] {
@@ -258,7 +259,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   it("a textarea's, a drop zone's, a native select's and a spinner's classes are what cn gives, with every className they are given", () => {
     expect(NATIVE_SELECT_CLASSES).toBe(cn(...NATIVE_SELECT_PARTS));
     expect(TEXTAREA_CLASSES).toBe(cn(...TEXTAREA));
-    const fields = callerClassNames("Textarea", [/register\(/]);
+    const fields = callerClassNames("Textarea", [/register\(/, /bind\.field\(/]);
     expect(fields).toContain("font-mono text-xs break-all");
     for (const className of fields) expect(textareaClasses(className)).toBe(cn(...TEXTAREA, className));
     // The drop zone has two callers (too few for callerClassNames' check that it read the tags):
@@ -273,7 +274,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
       expect(cx(DROP_ZONE, className)).toBe(cn(DROP_ZONE, className));
     }
     // FormField's control props (id, aria-describedby, aria-invalid) carry no className.
-    const selects = callerClassNames("NativeSelect", [/register\(/, /: control$/]);
+    const selects = callerClassNames("NativeSelect", [/register\(/, /bind\.field\(/, /: control$/]);
     expect(selects).toContain("h-8 text-xs");
     for (const className of selects) expect(nativeSelectClasses(className)).toBe(cn(...NATIVE_SELECT_PARTS, className));
     const spinners = callerClassNames("Spinner");
@@ -310,7 +311,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   });
 
   it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {
-    const given = callerClassNames("Input", [/form\.register\(/, /^components\/transactions\/filter-chip\.tsx: props$/], ["DebouncedInput"]);
+    const given = callerClassNames("Input", [/form\.register\(/, /bind\.field\(/, /^components\/transactions\/filter-chip\.tsx: props$/], ["DebouncedInput"]);
     expect(given).toContain("font-mono text-xs");
     for (const className of [...given, "text-sm"]) expect(inputClasses(className)).toBe(cn(INPUT_CLASSES, className));
   });
