@@ -22,17 +22,18 @@ export const UNBOUND: FieldBinding<string> = { field: (name) => ({ name }), erro
  */
 export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean; pressed: string | null };
 
-/**
- * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
- * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
- * (give each a `name`: text fields, selects, text areas and radios, not checkboxes); what is typed is carried over to the loaded form (useCarriedForm), which
- * takes the field that had focus and, when the form was submitted meanwhile, submits it.
- */
 /** The field an event came from, when it is one a form submits. */
 function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target : null;
 }
 
+/**
+ * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
+ * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
+ * (give each a `name`: text fields, selects, text areas and radios, not checkboxes); what is typed
+ * is carried over to the loaded form (useCarriedForm), which takes the field that had focus and,
+ * when the form was submitted meanwhile, submits it.
+ */
 export function useLazyForm<T>(m: LazyModule<T>) {
   const loaded = useLazyModule(m);
   const [initial, setInitial] = useState<Record<string, string>>({});
@@ -80,13 +81,16 @@ export function useCarriedForm(carried: CarriedForm | undefined, submit: () => v
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!carried) return;
-    const field = carried.focusField ? formRef.current?.elements.namedItem(carried.focusField) : null;
-    if (field instanceof HTMLInputElement) {
+    const named = carried.focusField ? formRef.current?.elements.namedItem(carried.focusField) : null;
+    const field = named instanceof Element ? fieldOf(named) : null;
+    if (field) {
       field.focus();
-      // Not every input type has a caret (email, number): those keep the browser's own place.
-      try {
-        field.setSelectionRange(field.value.length, field.value.length);
-      } catch {}
+      // Not every field has a caret (a select; an e-mail or number input): those keep the browser's own place.
+      if (!(field instanceof HTMLSelectElement)) {
+        try {
+          field.setSelectionRange(field.value.length, field.value.length);
+        } catch {}
+      }
     }
     if (carried.submitOnLoad) submit();
     // Once, on mount: the swap is the only time the carried state applies.
