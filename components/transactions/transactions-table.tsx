@@ -212,7 +212,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
           <Link href={detailHref(row.original.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
             {formatShortDateTime(row.original.createdAt, locale)}
             {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
-            <span className="sr-only">{`, ${t("transactions.detail.open", { id: row.original.transactionId })}`}</span>
+            <span className="sr-only">{`, ${t("transactions.detail.open")}`}</span>
           </Link>
         ),
       },
