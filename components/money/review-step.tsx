@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/plain-button";
 import { cn } from "@/lib/utils";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 
 export type ReviewLine = { label: string; value: string; strong?: boolean; mono?: boolean; warn?: boolean; testId?: string };
 
@@ -66,5 +67,23 @@ export function ReviewStep({
         {actions}
       </div>
     </section>
+  );
+}
+
+/** What a payout's or a transfer's review warns of: more than the balance holds, and the approval policy holding it (each already in the member's words). */
+export function ReviewWarnings({ insufficient, held }: { insufficient?: string | false; held?: string | false }) {
+  return (
+    <>
+      {insufficient && (
+        <Alert variant="destructive">
+          <AlertDescription>{insufficient}</AlertDescription>
+        </Alert>
+      )}
+      {held && (
+        <Alert>
+          <AlertDescription>{held}</AlertDescription>
+        </Alert>
+      )}
+    </>
   );
 }

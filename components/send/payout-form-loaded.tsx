@@ -10,7 +10,6 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangle } from "@/components/ui/icons";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import { ChoiceTiles } from "@/components/ui/choice-tiles";
@@ -34,7 +33,7 @@ import { PixCodeCard, PixCodeEntry } from "@/components/send/pix-code-entry";
 import type { PixCodeToPay } from "@/lib/payouts/pix-code";
 import { needsApproval } from "@/lib/payouts/policy";
 import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
-import { ReviewLines, ReviewStep, type ReviewLine } from "@/components/money/review-step";
+import { ReviewLines, ReviewStep, ReviewWarnings, type ReviewLine } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
 import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
@@ -183,16 +182,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
         <ReviewLines lines={lines} />
         <h4 className="text-sm font-medium">{t("send.review.recipient")}</h4>
         <ReviewLines lines={[...recipient, { label: t("send.review.reference"), value: review.externalId, mono: true }]} />
-        {after?.lt(0) && (
-          <Alert variant="destructive">
-            <AlertDescription>{t("send.review.insufficient")}</AlertDescription>
-          </Alert>
-        )}
-        {held && (
-          <Alert>
-            <AlertDescription>{t("send.review.held")}</AlertDescription>
-          </Alert>
-        )}
+        <ReviewWarnings insufficient={after?.lt(0) && t("send.review.insufficient")} held={held && t("send.review.held")} />
       </ReviewStep>
     );
   }

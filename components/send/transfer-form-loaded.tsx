@@ -8,7 +8,6 @@ import { useMemo } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/plain-button";
 import { MoneyForm } from "@/components/forms/money-form";
 import { toast } from "@/components/ui/toast";
@@ -20,7 +19,7 @@ import { Money } from "@/lib/payments/money";
 import { transferFormSchema, type TransferForm as TransferFormValues } from "@/lib/payouts/form";
 import { needsApproval } from "@/lib/payouts/policy";
 import { requestTransferAction } from "@/app/(dashboard)/send/actions";
-import { ReviewLines, ReviewStep } from "@/components/money/review-step";
+import { ReviewLines, ReviewStep, ReviewWarnings } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
 import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
@@ -78,16 +77,7 @@ export function TransferForm({ balances, currencies, policy, carried }: Transfer
             { label: t("send.review.reference"), value: review.externalId, mono: true },
           ]}
         />
-        {after?.lt(0) && (
-          <Alert variant="destructive">
-            <AlertDescription>{t("send.review.insufficient")}</AlertDescription>
-          </Alert>
-        )}
-        {held && (
-          <Alert>
-            <AlertDescription>{t("send.review.held")}</AlertDescription>
-          </Alert>
-        )}
+        <ReviewWarnings insufficient={after?.lt(0) && t("send.review.insufficient")} held={held && t("send.review.held")} />
       </ReviewStep>
     );
   }
