@@ -24,6 +24,28 @@ summary() {
   printf '\nTime per phase:\n'
   printf '  %s\n' "${phases[@]}"
   printf '  %6d s  in all\n' "$SECONDS"
+  recap_failures
+}
+# What failed, repeated last: a CI log is often read from its tail, and vitest's and the side jobs'
+# failures are printed long before it.
+recap_failures() {
+  local log plain
+  if [ -f .test-logs/vitest.log ]; then
+    plain=$(sed 's/\x1b\[[0-9;]*m//g' .test-logs/vitest.log)
+    if grep -qE '^ *FAIL ' <<<"$plain"; then
+      printf '\nvitest failed on:\n'
+      # each failed test, and the first line of its error
+      awk '/^ *FAIL /{sub(/^ */,"  "); print; want=1; next}
+           want && /(Error|expected|timed out)/{sub(/^ */,"      "); print; want=0}' <<<"$plain" | head -60
+      grep -E '^ *(Test Files|Tests) ' <<<"$plain" | sed 's/^ */  /'
+    fi
+  fi
+  for log in tsc eslint; do
+    if [ -f ".test-logs/$log.status" ] && ! grep -q ' 0$' ".test-logs/$log.status"; then
+      printf '\n%s failed; its last lines:\n' "$log"
+      tail -n 15 ".test-logs/$log.log" | sed 's/^/  /'
+    fi
+  done
 }
 trap summary EXIT
 
@@ -105,7 +127,8 @@ beside eslint "lint (eslint)" npx eslint --max-warnings 0 .
 # Beside the type check and the lint a test may wait a little for a core: its time limits (nets
 # against a hang) are doubled (TEST_PATIENCE, test/support/patience.ts); what it asserts is unchanged.
 checks=0
-TEST_PATIENCE=2 npx vitest run || checks=$?
+# Its output is kept too (.test-logs/vitest.log), so that the failures can be repeated at the end.
+TEST_PATIENCE=2 npx vitest run 2>&1 | tee .test-logs/vitest.log || checks=$?
 finish_phase "$([ "$checks" = 0 ] || echo ' (failed)')"
 settle || checks=1
 
