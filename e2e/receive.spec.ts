@@ -123,6 +123,13 @@ test("invalid input is refused in the member's words before anything is sent", a
   const { context, page } = await memberContext(browser);
   await page.goto("/receive");
   const before = await page.getByTestId("charge-list").locator("li").count();
+  // A recent payer fills the payer's fields, picked before or after the form's code has loaded.
+  const recent = page.getByLabel("Fill from a recent payer");
+  const payer = recent.locator("option:not([value=''])").first();
+  const [name, document] = (await payer.textContent())!.split(" · ");
+  await recent.selectOption((await payer.getAttribute("value"))!);
+  await expect(page.getByLabel("Full name")).toHaveValue(name!);
+  await expect(page.getByLabel(/^(CPF or CNPJ|Document)$/)).toHaveValue(document!);
   await chooseMethod(page, "PIX");
   await page.getByLabel(/^Amount/).fill("0,50");
   await fillPayer(page, "Ana", "123.456.789-00");
@@ -159,6 +166,8 @@ test("a double submit creates one charge", async ({ browser }) => {
   await page.getByLabel(/^Amount/).fill("7,77");
   await fillPayer(page, "Double Click", "529.982.247-25");
   await page.getByText("Reference", { exact: true }).click();
+  // The reference is made once the form's code has loaded (it loads as the member turns to the form).
+  await expect(page.getByLabel("Reference (external_id)")).toHaveValue(/^chg_/);
   const reference = await page.getByLabel("Reference (external_id)").inputValue();
   // Two submits as fast as a double click sends them, before the first answer.
   await page.locator("form[aria-label='New charge']").evaluate((f: HTMLFormElement) => {

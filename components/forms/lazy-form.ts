@@ -48,6 +48,8 @@ export function useLazyForm<T>(m: LazyModule<T>) {
     },
     onBlur: () => setFocusField(null),
     onInput: (e: React.FormEvent<HTMLFormElement>) => {
+      // Typed or picked without a pointer or focus first (autofill, an assistive tool): intent too.
+      preload(m);
       const field = fieldOf(e.target);
       if (!field?.name) return;
       // A radio says its value when it is the one checked; a checkbox's `value` is not what it holds.
@@ -64,13 +66,36 @@ export function useLazyForm<T>(m: LazyModule<T>) {
     setPressed(what);
     preload(m);
   };
+  /** The form's own "Clear" before the code loaded: its fields emptied, nothing left to carry. */
+  const clear = (form: HTMLFormElement | null) => {
+    form?.reset();
+    setInitial({});
+    setPressed(null);
+  };
   const carried: CarriedForm = { initial, focusField, submitOnLoad, pressed };
-  return { loaded, formProps, carried, press };
+  return { loaded, formProps, carried, press, clear };
 }
 
 /** The values typed before the code loaded, without the fields left empty (the loaded form's defaults stand for those: a fresh reference, say). */
 export function carriedValues(carried: CarriedForm | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(carried?.initial ?? {}).filter(([, value]) => value !== ""));
+}
+
+/**
+ * A form's defaults with the values typed before its code loaded put in place, for forms whose fields
+ * are named by path ("payer.name"): each lands where the defaults hold a text at that path; a name
+ * that is not one of the form's fields (a helper select, a radio of the form's own state) is left out.
+ */
+export function carriedInto<T extends object>(defaults: T, carried: CarriedForm | undefined): T {
+  const values = structuredClone(defaults) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(carriedValues(carried))) {
+    const path = name.split(".");
+    const last = path.pop()!;
+    let at: unknown = values;
+    for (const step of path) at = at && typeof at === "object" ? (at as Record<string, unknown>)[step] : undefined;
+    if (at && typeof at === "object" && typeof (at as Record<string, unknown>)[last] === "string") (at as Record<string, unknown>)[last] = value;
+  }
+  return values as T;
 }
 
 /**

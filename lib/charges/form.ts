@@ -14,28 +14,18 @@ import { CASH_IN_CHAINS, CHAINS, type CashInChain } from "@/lib/payments/chains"
 import { CASH_IN_MINIMUMS, CURRENCY_DECIMALS, type Currency } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
 import { unformatDocument, validateDocument } from "@/lib/payments/documents";
+import { BRAZIL_UFS, CHARGE_FORM_METHODS, CRYPTO_CHARGE_CURRENCIES, SPLIT_MAX_ENTRIES, isBoletoMethod, type ChargeFormMethod } from "./vocabulary";
 
-export const CHARGE_FORM_METHODS = ["PIX", "BOLETO", "PIX_BOLETO", "SPEI", "CRYPTO"] as const;
-export type ChargeFormMethod = (typeof CHARGE_FORM_METHODS)[number];
-
-/** The coins a crypto charge can ask for (the cash-in currency enum's crypto part). */
-export const CRYPTO_CHARGE_CURRENCIES = ["USDT", "USDC", "BTC", "ETH", "SOL", "BNB"] as const;
-export type CryptoChargeCurrency = (typeof CRYPTO_CHARGE_CURRENCIES)[number];
-
-export const BRAZIL_UFS = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
-] as const;
+export { BRAZIL_UFS, CHARGE_FORM_METHODS, CRYPTO_CHARGE_CURRENCIES, SPLIT_MAX_ENTRIES, isBoletoMethod } from "./vocabulary";
+export type { ChargeFormMethod, CryptoChargeCurrency } from "./vocabulary";
 
 export const SPLIT_MAX_PERCENT = 95;
-export const SPLIT_MAX_ENTRIES = 10;
 export const EXTERNAL_ID_MAX = 64;
 export const BOLETO_EXTERNAL_ID_MAX = 150;
 
 /** What the sandbox tools may do to a charge (control API /sandbox/transactions/{id}/simulate). */
 export const CHARGE_SIMULATIONS = ["cashin.confirmed", "cashin.expired", "cashin.refunded"] as const;
 export type ChargeSimulation = (typeof CHARGE_SIMULATIONS)[number];
-
-export const isBoletoMethod = (m: string): m is "BOLETO" | "PIX_BOLETO" => m === "BOLETO" || m === "PIX_BOLETO";
 
 /** The currency a method charges in (crypto: the chosen coin). */
 export function currencyOf(method: ChargeFormMethod, coin: string): Currency {
