@@ -9,15 +9,14 @@
  * (the spec's type), so an amount a JSON number cannot carry exactly is refused here.
  */
 import * as z from "zod/mini";
-import { CORE_CURRENCIES, CURRENCY_DECIMALS, type CoreCurrency } from "@/lib/payments/currencies";
+import { CURRENCY_DECIMALS } from "@/lib/payments/currencies";
 import { Money } from "@/lib/payments/money";
 import { normalizeAmount } from "@/lib/charges/form";
 
-/** The currencies a conversion can name (the API's currencies that have a rate). */
-export const CONVERSION_CURRENCIES = CORE_CURRENCIES;
-export type ConversionCurrency = CoreCurrency;
+import { isConversionCurrency } from "./vocabulary";
 
-export const isConversionCurrency = (c: unknown): c is ConversionCurrency => typeof c === "string" && (CONVERSION_CURRENCIES as readonly string[]).includes(c);
+export { CONVERSION_CURRENCIES, isConversionCurrency } from "./vocabulary";
+export type { ConversionCurrency } from "./vocabulary";
 
 /** external_id: printable ASCII, at most 64 characters (the API's rule for operations other than boleto). */
 export const CONVERSION_EXTERNAL_ID_MAX = 64;
@@ -87,4 +86,14 @@ export const conversionRequoteFormSchema = z.object({ quote: conversionQuoteSche
 /** The exact decimal string of a valid form's amount ("1.234,50" → "1234.5"). */
 export function conversionAmount(raw: string): string {
   return new Money(normalizeAmount(raw)!).toFixed();
+}
+
+/**
+ * The pair the form starts on: from the first funded balance (reais first), to USDT (or to reais
+ * from USDT). `held`: the balances in conversion currencies, with what is available of each.
+ */
+export function initialPair(held: Array<{ currency: string; available: string }>): { base: string; destination: string } {
+  const funded = held.filter((b) => new Money(b.available).gt(0));
+  const base = (funded.find((b) => b.currency === "BRL") ?? funded[0] ?? held[0])?.currency ?? "BRL";
+  return { base, destination: base === "USDT" ? "BRL" : "USDT" };
 }

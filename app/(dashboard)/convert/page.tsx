@@ -6,12 +6,12 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { SectionCard } from "@/components/shell/section-card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { ConvertPanel, type BalanceLine } from "@/components/convert/convert-panel";
-import { QueryProvider } from "@/components/providers/query-provider";
 import { ConversionList } from "@/components/convert/conversion-list";
 import { can } from "@/lib/auth/roles";
 import { readBalance } from "@/lib/api-context";
 import { describeFailure } from "@/lib/api-context/describe";
 import { listConversions } from "@/lib/conversions/service";
+import { initialPair, isConversionCurrency } from "@/lib/conversions/form";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 import { conversionsTag, keep, outgoingTag } from "@/lib/pages/kept";
@@ -49,6 +49,9 @@ export default async function ConvertPage() {
     balanceError = t(f.key, f.vars);
   }
 
+  // The form offers the currencies that convert.
+  const held = balances.filter((b) => isConversionCurrency(b.currency));
+
   return (
     <>
       {header}
@@ -66,10 +69,7 @@ export default async function ConvertPage() {
           ) : balances.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("convert.noBalance")}</p>
           ) : (
-            // The live rate is a query: React Query comes with this panel only (not in the shell).
-            <QueryProvider>
-              <ConvertPanel balances={balances} />
-            </QueryProvider>
+            <ConvertPanel balances={held} pair={initialPair(held)} />
           )}
         </SectionCard>
         <SectionCard title={t("convert.list.title")} description={t("convert.list.description")} action={<LiveRefresh kinds={["transaction"]} environment={environment} after={after} />} className="content-start">
