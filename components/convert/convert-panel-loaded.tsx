@@ -42,7 +42,8 @@ import { ResultCard } from "./conversion-result";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { ReviewLines, ReviewStep } from "@/components/money/review-step";
 import { applyFieldErrors } from "@/components/forms/field-errors";
-import { carriedValues, useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
+import { carriedValues, useCarriedForm } from "@/components/forms/carried-form";
+import type { CarriedForm } from "@/components/forms/lazy-form";
 import { ConvertFields, QuoteButton, RateBox, RateLoading, type ConvertPanelProps } from "./convert-panel";
 
 /** The quote on screen: its reference, when it ends on this browser's clock, and what a renewal changed. */
@@ -287,8 +288,7 @@ function Panel({ balances: held, pair, carried }: ConvertPanelProps & { carried?
               : { name, value: destination, onChange: (e) => form.setValue("destination", e.target.value, { shouldValidate: true, shouldDirty: true }) }
           }
           onSwap={swap}
-          amount={form.register("amount")}
-          error={(name) => err(errors[name]?.message)}
+          bind={{ field: (name) => form.register(name), error: (name) => err(errors[name]?.message) }}
           available={baseAvailable}
         >
           <RateBox>

@@ -18,7 +18,6 @@
  * carried over.
  */
 import { useEffect } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { ArrowDownUp } from "@/components/ui/icons";
 import { Button } from "@/components/ui/plain-button";
 import { FormField } from "@/components/ui/form-field";
@@ -28,7 +27,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatMoney } from "@/lib/i18n/format";
 import { lazyModule, preload, whenIdle } from "@/components/ui/lazy";
-import { useLazyForm } from "@/components/forms/lazy-form";
+import { UNBOUND, useLazyForm, type FieldBinding } from "@/components/forms/lazy-form";
 import { CONVERSION_CURRENCIES } from "@/lib/conversions/vocabulary";
 
 export type BalanceLine = { currency: string; available: string };
@@ -56,8 +55,7 @@ export function ConvertPanel(props: ConvertPanelProps) {
           currencies={props.balances.map((b) => b.currency)}
           select={(name) => ({ name, defaultValue: name === "base" ? base : destination })}
           onSwap={() => press("swap")}
-          amount={{ name: "amount" }}
-          error={() => undefined}
+          bind={UNBOUND}
           available={props.balances.find((b) => b.currency === base)?.available}
         >
           <RateBox>
@@ -73,20 +71,18 @@ export function ConvertPanel(props: ConvertPanelProps) {
   );
 }
 
-type Field = "base" | "destination" | "amount";
-
 /**
  * The pair (from, the swap, to) and the amount, before and after the panel's code loaded:
- * `select` gives each select its props (its name and value, or default value before), `amount`
- * binds the amount, `error` says a field's problem; `children`: what follows (the rate, the button).
+ * `select` gives each select its props (its name and value, or default value before: never a
+ * className), `bind` binds the amount and says each field's problem; `children`: what follows (the
+ * rate, the button).
  */
 export function ConvertFields({
   base,
   currencies,
   select,
   onSwap,
-  amount,
-  error,
+  bind,
   available,
   children,
 }: {
@@ -94,8 +90,7 @@ export function ConvertFields({
   currencies: string[];
   select: (name: "base" | "destination") => React.ComponentProps<"select">;
   onSwap: () => void;
-  amount: UseFormRegisterReturn | { name: string };
-  error: (name: Field) => string | undefined;
+  bind: FieldBinding<"base" | "destination" | "amount">;
   available: string | undefined;
   children: React.ReactNode;
 }) {
@@ -105,7 +100,7 @@ export function ConvertFields({
   return (
     <>
       <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-        <FormField label={t("convert.form.from")} htmlFor="convert-base" error={error("base")} className={WIDE_SELECT}>
+        <FormField label={t("convert.form.from")} htmlFor="convert-base" error={bind.error("base")} className={WIDE_SELECT}>
           <NativeSelect {...select("base")}>
             {fromOptions.map((c) => (
               <option key={c} value={c}>
@@ -117,7 +112,7 @@ export function ConvertFields({
         <Button type="button" variant="outline" size="icon" onClick={onSwap} aria-label={t("convert.form.swap")} title={t("convert.form.swap")} className="justify-self-center">
           <ArrowDownUp aria-hidden className="sm:rotate-90" />
         </Button>
-        <FormField label={t("convert.form.to")} htmlFor="convert-destination" error={error("destination")} className={WIDE_SELECT}>
+        <FormField label={t("convert.form.to")} htmlFor="convert-destination" error={bind.error("destination")} className={WIDE_SELECT}>
           <NativeSelect {...select("destination")}>
             {toOptions.map((c) => (
               <option key={c} value={c}>
@@ -131,9 +126,9 @@ export function ConvertFields({
         label={t("convert.form.amount", { currency: base })}
         htmlFor="convert-amount"
         description={available !== undefined ? t("convert.form.available", { amount: formatMoney(available, base, locale) }) : undefined}
-        error={error("amount")}
+        error={bind.error("amount")}
       >
-        <Input inputMode="decimal" autoComplete="off" placeholder={locale === "pt-BR" ? "0,00" : "0.00"} {...amount} />
+        <Input inputMode="decimal" autoComplete="off" placeholder={locale === "pt-BR" ? "0,00" : "0.00"} {...bind.field("amount")} />
       </FormField>
       {children}
     </>

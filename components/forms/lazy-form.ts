@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { preload, useLazyModule, type LazyModule } from "@/components/ui/lazy";
 
@@ -23,7 +23,7 @@ export const UNBOUND: FieldBinding<string> = { field: (name) => ({ name }), erro
 export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean; pressed: string | null };
 
 /** The field an event came from, when it is one a form submits. */
-function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
+export function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ? target : null;
 }
 
@@ -31,7 +31,7 @@ function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HT
  * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
  * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
  * (give each a `name`: text fields, selects, text areas and radios, not checkboxes); what is typed
- * is carried over to the loaded form (useCarriedForm), which takes the field that had focus and,
+ * is carried over to the loaded form (./carried-form.ts `useCarriedForm`), which takes the field that had focus and,
  * when the form was submitted meanwhile, submits it.
  */
 export function useLazyForm<T>(m: LazyModule<T>) {
@@ -74,52 +74,4 @@ export function useLazyForm<T>(m: LazyModule<T>) {
   };
   const carried: CarriedForm = { initial, focusField, submitOnLoad, pressed };
   return { loaded, formProps, carried, press, clear };
-}
-
-/** The values typed before the code loaded, without the fields left empty (the loaded form's defaults stand for those: a fresh reference, say). */
-export function carriedValues(carried: CarriedForm | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(carried?.initial ?? {}).filter(([, value]) => value !== ""));
-}
-
-/**
- * A form's defaults with the values typed before its code loaded put in place, for forms whose fields
- * are named by path ("payer.name"): each lands where the defaults hold a text at that path; a name
- * that is not one of the form's fields (a helper select, a radio of the form's own state) is left out.
- */
-export function carriedInto<T extends object>(defaults: T, carried: CarriedForm | undefined): T {
-  const values = structuredClone(defaults) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(carriedValues(carried))) {
-    const path = name.split(".");
-    const last = path.pop()!;
-    let at: unknown = values;
-    for (const step of path) at = at && typeof at === "object" ? (at as Record<string, unknown>)[step] : undefined;
-    if (at && typeof at === "object" && typeof (at as Record<string, unknown>)[last] === "string") (at as Record<string, unknown>)[last] = value;
-  }
-  return values as T;
-}
-
-/**
- * In the loaded form, once mounted: focus back on the field that had it (the caret at its end), and
- * the submission asked for before the code arrived. `formRef`: the loaded `<form>`.
- */
-export function useCarriedForm(carried: CarriedForm | undefined, submit: () => void) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!carried) return;
-    const named = carried.focusField ? formRef.current?.elements.namedItem(carried.focusField) : null;
-    const field = named instanceof Element ? fieldOf(named) : null;
-    if (field) {
-      field.focus();
-      // Not every field has a caret (a select; an e-mail or number input): those keep the browser's own place.
-      if (!(field instanceof HTMLSelectElement)) {
-        try {
-          field.setSelectionRange(field.value.length, field.value.length);
-        } catch {}
-      }
-    }
-    if (carried.submitOnLoad) submit();
-    // Once, on mount: the swap is the only time the carried state applies.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return formRef;
 }

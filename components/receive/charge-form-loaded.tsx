@@ -23,7 +23,8 @@ import { CRYPTO_CHARGE_CURRENCIES, chainsFor, chargeFormSchema, currencyOf, isBo
 import { createChargeAction } from "@/app/(dashboard)/receive/actions";
 import { newReference } from "@/lib/reference";
 import { applyFieldErrors } from "@/components/forms/field-errors";
-import { carriedInto, useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
+import { carriedInto, useCarriedForm } from "@/components/forms/carried-form";
+import type { CarriedForm } from "@/components/forms/lazy-form";
 import { ChargeMethodTiles, ChargePayerFields, ChargeTail, RECENT_PAYER_FIELD, SplitFieldset, chargeFieldId as id, type ChargeFormProps } from "./charge-form";
 
 const blank = (ref: string): ChargeFormValues => ({

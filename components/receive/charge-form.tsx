@@ -104,9 +104,10 @@ export function ChargePayerFields({
   onRecentPayer?: (document: string) => void;
 }) {
   const { t } = useI18n();
-  const field = (name: ChargeFieldName, label: string, input: React.ComponentProps<typeof Input>, className?: string, description?: string) => (
+  type Kind = Pick<React.ComponentProps<"input">, "type" | "inputMode" | "spellCheck" | "placeholder">;
+  const field = (name: ChargeFieldName, label: string, input: Kind, className?: string, description?: string) => (
     <FormField className={className} label={label} htmlFor={chargeFieldId(name)} description={description} error={bind.error(name)}>
-      <Input autoComplete="off" {...input} {...bind.field(name)} />
+      <Input autoComplete="off" type={input.type} inputMode={input.inputMode} spellCheck={input.spellCheck} placeholder={input.placeholder} {...bind.field(name)} />
     </FormField>
   );
   return (

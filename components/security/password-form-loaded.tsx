@@ -10,7 +10,8 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { changePasswordAction } from "@/app/(dashboard)/settings/security/actions";
 import { translateKeyOrText } from "@/lib/i18n/translate";
-import { useCarriedForm, type CarriedForm } from "@/components/forms/lazy-form";
+import { useCarriedForm } from "@/components/forms/carried-form";
+import type { CarriedForm } from "@/components/forms/lazy-form";
 import { PasswordFields } from "./password-form";
 
 const schema = z

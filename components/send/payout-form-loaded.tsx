@@ -36,7 +36,8 @@ import { requestPayoutAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep, ReviewWarnings, type ReviewLine } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
-import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
+import { carriedValues, useCarriedForm } from "@/components/forms/carried-form";
+import type { CarriedForm, FieldBinding } from "@/components/forms/lazy-form";
 import { AMOUNT_MODE_FIELD, PayoutTail, PixKeyFields, payoutFieldId, type PayoutFormProps } from "./payout-form";
 
 const blank = (ref: string): PayoutFormValues => ({

@@ -22,7 +22,8 @@ import { requestTransferAction } from "@/app/(dashboard)/send/actions";
 import { ReviewLines, ReviewStep, ReviewWarnings } from "@/components/money/review-step";
 import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
-import { carriedValues, useCarriedForm, type CarriedForm, type FieldBinding } from "@/components/forms/lazy-form";
+import { carriedValues, useCarriedForm } from "@/components/forms/carried-form";
+import type { CarriedForm, FieldBinding } from "@/components/forms/lazy-form";
 import { TransferFields, type TransferFormProps } from "./transfer-form";
 
 /** The transfer form's code: ./transfer-form.tsx renders its fields until this loads, and hands over what was typed. */

@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import Link from "@/components/ui/link";
 import { preloadDetailSheet } from "./detail-sheet-loader";
 import { useSearchParams } from "next/navigation";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "@/components/ui/icons";
 import { iconShapes } from "@/components/ui/icon";
 import { useI18n } from "@/components/providers/i18n-provider";
@@ -15,7 +14,7 @@ import { formatDateTime, formatMoney, formatShortDateTime } from "@/lib/i18n/for
 import { kindLabel } from "@/lib/transactions/kind";
 import type { TransactionListRow } from "@/lib/transactions/query";
 import type { TransactionView, TxOptionalColumn } from "@/lib/transactions/filters";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 /**
  * What the table reads of a row: the page passes only these (a row of the mirror also carries the
@@ -132,7 +131,7 @@ const SHRINKING: Partial<Record<string, number>> = { description: 2, reference: 
 
 function Money({ value, currency, muted }: { value: string | null; currency: string | null; muted?: boolean }) {
   const { locale } = useI18n();
-  return <span className={cn("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
+  return <span className={cx("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
 }
 
 /** The status in the member's words; where it comes from (checked with the API, after a webhook or not) only as a small mark with its tooltip. */
@@ -158,8 +157,8 @@ function Description({ row }: { row: TxTableRow }) {
   const lead = row.counterparty ?? row.description;
   return (
     <span className="tx-desc">
-      <Icon name={row.flow ?? "neither"} className={cn("tx-flow", row.flow === "in" && "text-success")} />
-      <span className={cn("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
+      <Icon name={row.flow ?? "neither"} className={cx("tx-flow", row.flow === "in" && "text-success")} />
+      <span className={cx("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
         {lead ?? kindLabel(t, row)}
       </span>
       {row.counterparty && row.description && <span className="truncate text-muted-foreground">{`· ${row.description}`}</span>}
@@ -167,13 +166,14 @@ function Description({ row }: { row: TxTableRow }) {
   );
 }
 
-type Align = { align?: "right" };
-const alignOf = (meta: unknown) => ((meta as Align | undefined)?.align === "right" ? "right" : undefined);
+/** A column of the table: its header, what it shows of a row, and whether its figures sit on the right. */
+type Column = { id: string; header: React.ReactNode; cell: (row: TxTableRow) => React.ReactNode; align?: "right" };
 
 /**
- * One page of the mirror, in the shadcn data-table shape (@tanstack/react-table, manual sorting and
- * pagination: the server already sorted and paged): date, description, type, status and amount, and
- * the columns the member added (`cols`). One line a row; the description gives way (truncated) so
+ * One page of the mirror (the server already sorted and paged it): date, description, type, status
+ * and amount, and the columns the member added (`cols`). A plain table of column definitions: it sorts
+ * and pages nothing itself, so it needs no table library in the browser (@tanstack/table-core was
+ * 13.6 KiB of this page's script). One line a row; the description gives way (truncated) so
  * that the table always fits its card. Date and amount headers sort through the URL; the header row
  * stays under the app bar while the list scrolls. Each row is one link to its detail sheet (the
  * date is the link, stretched over the row), so a click or tap anywhere on it opens it and the
@@ -186,77 +186,67 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
   const detailHref = useDetailHref();
   const sortHref = useSortHref(sort);
 
-  const columns = useMemo<ColumnDef<TxTableRow>[]>(() => {
-    const sortable = (column: "date" | "amount", label: string, align?: "right") => {
-      const active = sort.startsWith(column);
-      const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
-      return (
-        <Link
-          href={sortHref(column)}
-          scroll={false}
-          className={cn("tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", align === "right" && "flex-row-reverse")}
-          aria-label={t("transactions.sort.by", { column: label })}
-          data-testid={`sort-${column}`}
-        >
-          {label}
-          <SortIcon aria-hidden className={cn("size-3.5", !active && "opacity-50")} />
+  const sortable = (column: "date" | "amount", label: string, align?: "right") => {
+    const active = sort.startsWith(column);
+    const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
+    return (
+      <Link
+        href={sortHref(column)}
+        scroll={false}
+        className={cx("tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", align === "right" && "flex-row-reverse")}
+        aria-label={t("transactions.sort.by", { column: label })}
+        data-testid={`sort-${column}`}
+      >
+        {label}
+        <SortIcon aria-hidden className={cx("size-3.5", !active && "opacity-50")} />
+      </Link>
+    );
+  };
+  const all: Column[] = [
+    {
+      id: "date",
+      header: sortable("date", t("transactions.columns.date")),
+      cell: (row) => (
+        <Link href={detailHref(row.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.createdAt, locale)}>
+          {formatShortDateTime(row.createdAt, locale)}
+          {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
+          <span className="sr-only">{`, ${t("transactions.detail.open")}`}</span>
         </Link>
-      );
-    };
-    const right: Align = { align: "right" };
-    const all: (ColumnDef<TxTableRow> & { id: string })[] = [
-      {
-        id: "date",
-        header: () => sortable("date", t("transactions.columns.date")),
-        cell: ({ row }) => (
-          <Link href={detailHref(row.original.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.original.createdAt, locale)}>
-            {formatShortDateTime(row.original.createdAt, locale)}
-            {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
-            <span className="sr-only">{`, ${t("transactions.detail.open")}`}</span>
-          </Link>
-        ),
-      },
-      { id: "description", header: () => t("transactions.columns.description"), cell: ({ row }) => <Description row={row.original} /> },
-      {
-        id: "kind",
-        header: () => t("transactions.columns.kind"),
-        cell: ({ row }) => {
-          const kind = kindLabel(t, row.original);
-          return (
-            <span className="tx-kind" data-testid="tx-kind" title={kind}>
-              {kind}
-            </span>
-          );
-        },
-      },
-      { id: "status", header: () => t("transactions.columns.status"), cell: ({ row }) => <Status row={row.original} /> },
-      {
-        id: "reference",
-        header: () => t("transactions.columns.reference"),
-        cell: ({ row }) => <ShortId value={row.original.externalId} label={t("transactions.detail.copy", { label: t("transactions.csv.externalId") })} />,
-      },
-      { id: "id", header: () => t("transactions.columns.id"), cell: ({ row }) => <ShortId value={row.original.transactionId} label={t("transactions.copyId")} /> },
-      {
-        id: "amount",
-        header: () => sortable("amount", t("transactions.columns.amount"), "right"),
-        cell: ({ row }) => (
-          <span data-testid="tx-amount" data-amount={row.original.amount ?? ""} data-currency={row.original.currency ?? ""}>
-            <Money value={row.original.amount} currency={row.original.currency} />
+      ),
+    },
+    { id: "description", header: t("transactions.columns.description"), cell: (row) => <Description row={row} /> },
+    {
+      id: "kind",
+      header: t("transactions.columns.kind"),
+      cell: (row) => {
+        const kind = kindLabel(t, row);
+        return (
+          <span className="tx-kind" data-testid="tx-kind" title={kind}>
+            {kind}
           </span>
-        ),
-        meta: right,
+        );
       },
-      { id: "fee", header: () => t("transactions.columns.fee"), cell: ({ row }) => <Money value={row.original.fee} currency={row.original.currency} muted />, meta: right },
-      { id: "net", header: () => t("transactions.columns.net"), cell: ({ row }) => <Money value={row.original.amountNet} currency={row.original.currency} />, meta: right },
-    ];
-    const optional: readonly string[] = ["reference", "id", "fee", "net"] satisfies TxOptionalColumn[];
-    return all.filter((c) => !optional.includes(c.id) || chosen.includes(c.id as TxOptionalColumn));
-  }, [t, locale, sort, sortHref, detailHref, chosen]);
+    },
+    { id: "status", header: t("transactions.columns.status"), cell: (row) => <Status row={row} /> },
+    { id: "reference", header: t("transactions.columns.reference"), cell: (row) => <ShortId value={row.externalId} label={t("transactions.detail.copy", { label: t("transactions.csv.externalId") })} /> },
+    { id: "id", header: t("transactions.columns.id"), cell: (row) => <ShortId value={row.transactionId} label={t("transactions.copyId")} /> },
+    {
+      id: "amount",
+      header: sortable("amount", t("transactions.columns.amount"), "right"),
+      cell: (row) => (
+        <span data-testid="tx-amount" data-amount={row.amount ?? ""} data-currency={row.currency ?? ""}>
+          <Money value={row.amount} currency={row.currency} />
+        </span>
+      ),
+      align: "right",
+    },
+    { id: "fee", header: t("transactions.columns.fee"), cell: (row) => <Money value={row.fee} currency={row.currency} muted />, align: "right" },
+    { id: "net", header: t("transactions.columns.net"), cell: (row) => <Money value={row.amountNet} currency={row.currency} />, align: "right" },
+  ];
+  const optional: readonly string[] = ["reference", "id", "fee", "net"] satisfies TxOptionalColumn[];
+  const columns = all.filter((c) => !optional.includes(c.id) || chosen.includes(c.id as TxOptionalColumn));
 
-  // The table is rebuilt from its props on every render (no memoised table functions are passed down).
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: (r) => r.transactionId });
-  const shares = columns.reduce((n, c) => n + (SHRINKING[c.id!] ?? 0), 0);
+  const shares = columns.reduce((n, c) => n + (SHRINKING[c.id] ?? 0), 0);
   const widthOf = (id: string) => (SHRINKING[id] ? { width: `${Math.round((SHRINKING[id] / shares) * 1000) / 10}%` } : undefined);
   const ariaSort = (id: string) => (sort.startsWith(`${id}.`) ? (sort.endsWith("asc") ? "ascending" : "descending") : undefined);
 
@@ -266,22 +256,20 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
       <IconSprite />
       <table aria-label={t("pages.transactions.title")} className="tx-table" data-columns={chosen.join(" ") || undefined}>
         <thead>
-          {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>
-              {g.headers.map((h) => (
-                <th key={h.id} data-col={h.column.id} data-align={alignOf(h.column.columnDef.meta)} aria-sort={ariaSort(h.column.id)} style={widthOf(h.column.id)}>
-                  {flexRender(h.column.columnDef.header, h.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} data-col={c.id} data-align={c.align} aria-sort={ariaSort(c.id)} style={widthOf(c.id)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((r) => (
-            <tr key={r.id} data-testid={`tx-${r.id}`} data-flow={r.original.flow ?? undefined}>
-              {r.getVisibleCells().map((c) => (
-                <td key={c.id} data-col={c.column.id} data-align={alignOf(c.column.columnDef.meta)}>
-                  {flexRender(c.column.columnDef.cell, c.getContext())}
+          {rows.map((row) => (
+            <tr key={row.transactionId} data-testid={`tx-${row.transactionId}`} data-flow={row.flow ?? undefined}>
+              {columns.map((c) => (
+                <td key={c.id} data-col={c.id} data-align={c.align}>
+                  {c.cell(row)}
                 </td>
               ))}
             </tr>

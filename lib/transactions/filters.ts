@@ -8,7 +8,6 @@
  * value is what is filtered on.
  */
 import { createLoader, createSerializer, parseAsArrayOf, parseAsInteger, parseAsIsoDate, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import Decimal from "decimal.js";
 
 export const TX_STATUSES = ["pending", "confirmed", "failed", "cancelled", "expired", "refunded"] as const;
 export type TxStatus = (typeof TX_STATUSES)[number];
@@ -76,11 +75,17 @@ const text = (v: string | null | undefined, max = 100) => {
   return s ? s : undefined;
 };
 
-/** An amount the URL carries as text: kept only when it is a plain non-negative decimal. */
+/**
+ * An amount the URL carries as text: kept only when it is a plain non-negative decimal, written the
+ * one way ("010.50" → "10.5"): its digits are only trimmed, never turned into a number (the filter
+ * bar loads this module, and the decimal type is not needed for that).
+ */
 const amount = (v: string | null | undefined) => {
   const s = (v ?? "").trim().replace(",", ".");
   if (!/^\d{1,15}(\.\d{1,18})?$/.test(s)) return undefined;
-  return new Decimal(s).toFixed();
+  const [whole, fraction = ""] = s.split(".");
+  const digits = fraction.replace(/0+$/, "");
+  return `${whole!.replace(/^0+(?=\d)/, "")}${digits ? `.${digits}` : ""}`;
 };
 
 const day = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : undefined);

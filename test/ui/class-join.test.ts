@@ -46,6 +46,18 @@ const CALLS: Record<string, Part[][]> = {
     ["relative flex size-8 shrink-0 overflow-hidden rounded-full", undefined],
     ["flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", undefined],
   ],
+  "components/transactions/transactions-table.tsx": [
+    ["tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", "flex-row-reverse"],
+    ["tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", false],
+    ["size-3.5", "opacity-50"],
+    ["size-3.5", false],
+    ["tx-money", "text-muted-foreground"],
+    ["tx-money", undefined],
+    ["tx-flow", "text-success"],
+    ["tx-flow", false],
+    ["truncate", "text-muted-foreground"],
+    ["truncate", false],
+  ],
   "components/shell/environment-switch.tsx": ["bg-warning text-warning-foreground", "bg-primary text-primary-foreground", "text-muted-foreground hover:text-foreground"].map((state) => [
     "rounded px-2 py-1 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
     state,
@@ -274,7 +286,8 @@ describe("cx (a plain join where cn would merge nothing)", () => {
       expect(cx(DROP_ZONE, className)).toBe(cn(DROP_ZONE, className));
     }
     // FormField's control props (id, aria-describedby, aria-invalid) carry no className.
-    const selects = callerClassNames("NativeSelect", [/register\(/, /bind\.field\(/, /: control$/]);
+    // Convert's selects are given their name, value (or default value) and onChange by `select(…)`, never a className (components/convert/convert-panel.tsx).
+    const selects = callerClassNames("NativeSelect", [/register\(/, /bind\.field\(/, /: control$/, /^components\/convert\/convert-panel\.tsx: select\("(base|destination)"\)$/]);
     expect(selects).toContain("h-8 text-xs");
     for (const className of selects) expect(nativeSelectClasses(className)).toBe(cn(...NATIVE_SELECT_PARTS, className));
     const spinners = callerClassNames("Spinner");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carriedInto, carriedValues, type CarriedForm } from "./lazy-form";
+import { carriedInto, carriedValues } from "./carried-form";
+import type { CarriedForm } from "./lazy-form";
 
 const carried = (initial: Record<string, string>): CarriedForm => ({ initial, focusField: null, submitOnLoad: false, pressed: null });
 
