@@ -4,8 +4,8 @@ import { useState } from "react";
 import { ListFilter, Search, X } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { DateField } from "@/components/ui/date-field";
-import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Button, type ButtonProps } from "@/components/ui/plain-button";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { dateFormat, formatDate } from "@/lib/i18n/format";
@@ -13,6 +13,7 @@ import type { MessageKey } from "@/lib/i18n/translate";
 import { TX_METHODS, TX_SOURCES, TX_STATUSES, TX_TYPES, type TransactionView } from "@/lib/transactions/filters";
 import { ChoiceList, DebouncedInput, FilterChip } from "./filter-chip";
 import { useTransactionParams, type TransactionParamsPatch } from "./use-transaction-params";
+import { filterMenus } from "./view-options";
 
 /** YYYY-MM-DD of a URL date (a day, kept at UTC midnight by nuqs). */
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
@@ -180,22 +181,10 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
         ))}
 
         {shownExtras.length < EXTRA.length && (
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button type="button" variant="ghost" size="sm" className="h-8 rounded-full">
-                <ListFilter aria-hidden />
-                {t("transactions.filters.more")}
-              </Button>
-            </DropdownMenuTrigger>
-            {/* The chosen filter's chip opens at once, its field focused, rather than focus going back to this button. */}
-            <DropdownMenuContent align="start" onCloseAutoFocus={(e) => e.preventDefault()}>
-              {EXTRA.filter((k) => !shownExtras.includes(k)).map((k) => (
-                <DropdownMenuItem key={k} onSelect={() => (setAdded((a) => [...a, k]), setOpen(k))}>
-                  {extraLabel[k]}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <MoreFilters
+            choices={EXTRA.filter((k) => !shownExtras.includes(k)).map((k) => ({ key: k, label: extraLabel[k] }))}
+            onChoose={(k) => (setAdded((a) => [...a, k as Extra]), setOpen(k))}
+          />
         )}
 
         {activeCount > 0 && (
@@ -213,4 +202,22 @@ export function FilterBar({ currencies, view }: { currencies: string[]; view: Tr
       </div>
     </section>
   );
+}
+
+/** "More filters"' button. */
+export function MoreFiltersButton(props: ButtonProps) {
+  const { t } = useI18n();
+  return (
+    <Button type="button" variant="ghost" size="sm" className="h-8 rounded-full" {...props}>
+      <ListFilter aria-hidden />
+      {t("transactions.filters.more")}
+    </Button>
+  );
+}
+
+/** The filters not shown as chips yet; the one chosen becomes a chip, its panel open. The menu's code loads on the first intent (./filter-menus-loaded.tsx). */
+function MoreFilters({ choices, onChoose }: { choices: { key: string; label: string }[]; onChoose: (key: string) => void }) {
+  const { loaded, intent, openOnLoad, focused } = useIntent(filterMenus);
+  if (loaded) return <loaded.MoreFiltersMenu choices={choices} onChoose={onChoose} defaultOpen={openOnLoad} focusTrigger={focused} />;
+  return <MoreFiltersButton {...closedTrigger("menu")} {...intent} />;
 }

@@ -3,13 +3,16 @@
 import { useEffect, useRef, useState } from "react";
 import { ChevronDown, Plus, X } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { cn } from "@/lib/utils";
+import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
+import { cx } from "@/lib/class-join";
+import { filterMenus } from "./view-options";
 
 /**
  * One filter as a chip: "+ Status" while unset; "Status: Paid, Pending" once set, with an × that
  * removes it at once. The chip opens its choices in a small panel, where each choice applies at once
- * (there is no "Apply" button).
+ * (there is no "Apply" button). The panel's code (Radix Popover) loads on the first intent
+ * (./filter-menus-loaded.tsx); until then the chip's button renders alone, and a click on it opens
+ * the panel once the code is there (`open` is the filter bar's).
  */
 export function FilterChip({
   label,
@@ -21,40 +24,46 @@ export function FilterChip({
   children,
   testId,
   wide,
-  className,
 }: {
   label: string;
   /** what the filter is set to, in words; null: unset */
   value: string | null;
   removeLabel: string;
   onRemove: () => void;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   children: React.ReactNode;
   testId: string;
   /** a wider panel (two date fields side by side) */
   wide?: boolean;
-  className?: string;
 }) {
+  const { loaded, intent, focused } = useIntent(filterMenus, () => onOpenChange(true));
+  // A popover opens on click, not on pointer down: the press only fetches the code, so that a click
+  // landing on the loaded button does not close what the press opened.
+  const { onPointerDown: _press, ...before } = intent;
+  const face = (
+    <>
+      {!value && <Plus aria-hidden className="size-3.5" />}
+      <span className={value ? "text-muted-foreground" : undefined}>{value ? `${label}: ` : label}</span>
+      {value && (
+        <span className="max-w-48 truncate font-medium" title={value}>
+          {value}
+        </span>
+      )}
+      <ChevronDown aria-hidden className="size-3.5 opacity-60" />
+    </>
+  );
   return (
-    <span className={cn("tx-chip", value ? "tx-chip-set" : "border-dashed", className)} data-testid={testId} data-set={value ? "true" : undefined}>
-      <Popover open={open} onOpenChange={onOpenChange}>
-        <PopoverTrigger asChild>
-          <button type="button" className="tx-chip-trigger">
-            {!value && <Plus aria-hidden className="size-3.5" />}
-            <span className={cn(value && "text-muted-foreground")}>{value ? `${label}: ` : label}</span>
-            {value && (
-              <span className="max-w-48 truncate font-medium" title={value}>
-                {value}
-              </span>
-            )}
-            <ChevronDown aria-hidden className="size-3.5 opacity-60" />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent aria-label={label} className={cn(wide && "sm:w-96")}>
+    <span className={cx("tx-chip", value ? "tx-chip-set" : "border-dashed")} data-testid={testId} data-set={value ? "true" : undefined}>
+      {loaded ? (
+        <loaded.ChipPanel label={label} wide={wide} open={open} onOpenChange={onOpenChange} face={face} focusTrigger={focused}>
           {children}
-        </PopoverContent>
-      </Popover>
+        </loaded.ChipPanel>
+      ) : (
+        <button type="button" className="tx-chip-trigger" {...closedTrigger("dialog")} {...before}>
+          {face}
+        </button>
+      )}
       {value && (
         <button type="button" className="tx-chip-remove" aria-label={removeLabel} title={removeLabel} onClick={onRemove}>
           <X aria-hidden className="size-3.5" />

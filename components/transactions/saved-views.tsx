@@ -10,7 +10,7 @@ import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { SavedViewDto } from "@/lib/transactions/saved-views";
 import { deleteViewAction } from "@/app/(dashboard)/transactions/actions";
 import { SaveViewDialog } from "./save-view-dialog";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/class-join";
 
 /** The member's saved views as links (one click applies one), and "Save view" for the current filters. */
 export function SavedViews({ views }: { views: SavedViewDto[] }) {
@@ -34,7 +34,7 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
       {views.length === 0 && <p className="text-muted-foreground max-md:sr-only">{t("transactions.views.none")}</p>}
       <ul className="flex flex-wrap items-center gap-1.5">
         {views.map((v) => (
-          <li key={v.id} className={cn("inline-flex items-center rounded-full border pl-3", v.query === current && "border-primary bg-primary/5")}>
+          <li key={v.id} className={cx("inline-flex items-center rounded-full border pl-3", v.query === current && "border-primary bg-primary/5")}>
             <Link href={`/transactions${v.query ? `?${v.query}` : ""}`} aria-label={t("transactions.views.apply", { name: v.name })} aria-current={v.query === current ? "true" : undefined} className="py-1 hover:underline" data-testid="saved-view">
               {v.name}
             </Link>

@@ -46,6 +46,14 @@ const CALLS: Record<string, Part[][]> = {
     ["relative flex size-8 shrink-0 overflow-hidden rounded-full", undefined],
     ["flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", undefined],
   ],
+  "components/transactions/filter-chip.tsx": [
+    ["tx-chip", "tx-chip-set"],
+    ["tx-chip", "border-dashed"],
+  ],
+  "components/transactions/saved-views.tsx": [
+    ["inline-flex items-center rounded-full border pl-3", "border-primary bg-primary/5"],
+    ["inline-flex items-center rounded-full border pl-3", false],
+  ],
   "components/transactions/transactions-table.tsx": [
     ["tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", "flex-row-reverse"],
     ["tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", false],
