@@ -4,7 +4,7 @@ import Link from "@/components/ui/link";
 import { useSearchParams } from "next/navigation";
 import { Bookmark, Trash2 } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import type { SavedViewDto } from "@/lib/transactions/saved-views";
