@@ -49,14 +49,20 @@ export function beforeStack(): BeforeStack {
 
 /**
  * The packages the before's package.json names that its node_modules (this checkout's, linked) lacks:
- * each unpacked from the registry at its lock file's version (`npm pack`). For a package removed
- * since, which had no dependencies of its own (as next-themes): one that had would need them too.
+ * each unpacked from the registry at its lock file's version (`npm pack`), with those of its
+ * dependencies (by the before's lock file, transitively) that are missing too: @tanstack/react-table,
+ * removed in the sixteenth session, needs @tanstack/table-core.
  */
 function restoreRemovedPackages(root: string) {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
-  const wanted = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
-  const missing = wanted.filter((name) => !existsSync(path.join(root, "node_modules", name, "package.json")));
+  const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; dependencies?: Record<string, string> }> };
+  const absent = (name: string) => !existsSync(path.join(root, "node_modules", name, "package.json"));
+  const missing = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(absent);
+  for (let i = 0; i < missing.length; i++) {
+    for (const dependency of Object.keys(lock.packages[`node_modules/${missing[i]}`]?.dependencies ?? {})) {
+      if (!missing.includes(dependency) && absent(dependency)) missing.push(dependency);
+    }
+  }
   if (missing.length === 0) return;
   const modules = path.join(root, "node_modules");
   // A symbolic link (where hard links could not be made) is this checkout's own node_modules: not written into.
