@@ -162,13 +162,31 @@ test("invalid input is refused in the member's words before anything is sent", a
 test("a double submit creates one charge", async ({ browser }) => {
   const { context, page } = await memberContext(browser);
   await page.goto("/receive");
+  await page.waitForLoadState("networkidle");
+  // The form's code loads as the member turns to it; held back here, so that what is done before it
+  // arrives is done to the form drawn without it: "Reference" unfolded and focus on a method's tile
+  // stay so once it has.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const reference = page.getByLabel("Reference (external_id)");
+  await page.getByText("Reference", { exact: true }).click();
+  await expect(reference).toBeVisible();
+  await expect(reference).toHaveValue("");
+  await page.getByRole("radio", { name: "PIX", exact: true }).focus();
+  release();
+  // The reference is made once the form's code has loaded.
+  await expect(reference).toHaveValue(/^chg_/);
+  await expect(reference).toBeVisible();
+  await expect(page.getByRole("radio", { name: "PIX", exact: true })).toBeFocused();
+  await page.unroute("**/_next/static/chunks/**");
   await chooseMethod(page, "PIX");
   await page.getByLabel(/^Amount/).fill("7,77");
   await fillPayer(page, "Double Click", "529.982.247-25");
-  await page.getByText("Reference", { exact: true }).click();
-  // The reference is made once the form's code has loaded (it loads as the member turns to the form).
-  await expect(page.getByLabel("Reference (external_id)")).toHaveValue(/^chg_/);
-  const reference = await page.getByLabel("Reference (external_id)").inputValue();
+  const sentReference = await reference.inputValue();
   // Two submits as fast as a double click sends them, before the first answer.
   await page.locator("form[aria-label='New charge']").evaluate((f: HTMLFormElement) => {
     f.requestSubmit();
@@ -176,7 +194,7 @@ test("a double submit creates one charge", async ({ browser }) => {
   });
   await expect(page).toHaveURL(/\/receive\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   const integration = await merchantIntegration(page);
-  const listed = await integration.transactions.list({ external_id: reference });
+  const listed = await integration.transactions.list({ external_id: sentReference });
   expect(listed.items).toHaveLength(1);
   await page.goto("/receive");
   await expect(page.getByTestId("charge-list").getByText("Double Click")).toHaveCount(1);

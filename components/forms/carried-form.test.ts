@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { carriedInto, carriedValues } from "./carried-form";
 import type { CarriedForm } from "./lazy-form";
 
-const carried = (initial: Record<string, string>): CarriedForm => ({ initial, focusField: null, submitOnLoad: false, pressed: null });
+const carried = (initial: Record<string, string>): CarriedForm => ({ initial, focus: null, submitOnLoad: false, pressed: null, openDetails: [] });
 
 describe("what a form typed before its code loaded", () => {
   it("lands at each field's path in the loaded form's defaults, leaving the defaults unchanged", () => {

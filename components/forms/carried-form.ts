@@ -5,7 +5,7 @@
  * typed, focused and pressed before, put in place. Only the loaded forms import this.
  */
 import { useEffect, useRef } from "react";
-import { fieldOf, type CarriedForm } from "./lazy-form";
+import { FOCUSABLE, fieldOf, type CarriedForm } from "./lazy-form";
 
 /** The values typed before the code loaded, without the fields left empty (the loaded form's defaults stand for those: a fresh reference, say). */
 export function carriedValues(carried: CarriedForm | undefined): Record<string, string> {
@@ -30,19 +30,23 @@ export function carriedInto<T extends object>(defaults: T, carried: CarriedForm 
 }
 
 /**
- * In the loaded form, once mounted: focus back on the field that had it (the caret at its end), and
- * the submission asked for before the code arrived. `formRef`: the loaded `<form>`.
+ * In the loaded form, once mounted: the folded parts that were opened open again, focus back where it
+ * was (a field by its name, the caret at its end; anything else by its place), and the submission
+ * asked for before the code arrived. `formRef`: the loaded `<form>`.
  */
 export function useCarriedForm(carried: CarriedForm | undefined, submit: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (!carried) return;
-    const named = carried.focusField ? formRef.current?.elements.namedItem(carried.focusField) : null;
-    const field = named instanceof Element ? fieldOf(named) : null;
-    if (field) {
-      field.focus();
-      // Not every field has a caret (a select; an e-mail or number input): those keep the browser's own place.
-      if (!(field instanceof HTMLSelectElement)) {
+    const form = formRef.current;
+    if (!carried || !form) return;
+    const details = form.querySelectorAll("details");
+    for (const i of carried.openDetails) if (details[i]) details[i].open = true;
+    const target = focusTarget(form, carried.focus);
+    if (target) {
+      target.focus();
+      const field = fieldOf(target);
+      // Not every field has a caret (a select; a radio; an e-mail or number input): those keep the browser's own place.
+      if (field && !(field instanceof HTMLSelectElement)) {
         try {
           field.setSelectionRange(field.value.length, field.value.length);
         } catch {}
@@ -53,4 +57,16 @@ export function useCarriedForm(carried: CarriedForm | undefined, submit: () => v
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return formRef;
+}
+
+/** The loaded form's element in the place focus had before: the field of that name (the radio of that value), else what sits at that place. */
+function focusTarget(form: HTMLFormElement, focus: CarriedForm["focus"]): HTMLElement | null {
+  if (!focus) return null;
+  const named = focus.name ? form.elements.namedItem(focus.name) : null;
+  if (named instanceof RadioNodeList) {
+    const radio = [...named].find((r) => r instanceof HTMLInputElement && r.value === focus.value);
+    if (radio instanceof HTMLElement) return radio;
+  } else if (named instanceof HTMLElement) return named;
+  const placed = form.querySelectorAll<HTMLElement>(FOCUSABLE)[focus.index];
+  return focus.index >= 0 && placed ? placed : null;
 }

@@ -17,10 +17,21 @@ export const UNBOUND: FieldBinding<string> = { field: (name) => ({ name }), erro
 
 /**
  * What a form typed before its code loaded, handed to the loaded form: the fields' values by name,
- * the field that had focus, whether it was submitted meanwhile (Enter, or its button), and which of
- * its other buttons was pressed (`press`: the form's own name for it, e.g. "pix-code").
+ * what had focus (`focus`), whether it was submitted meanwhile (Enter, or its button), which of its
+ * other buttons was pressed (`press`: the form's own name for it, e.g. "pix-code"), and which of its
+ * folded parts (`<details>`, by their order in the form) were opened.
  */
-export type CarriedForm = { initial: Record<string, string>; focusField: string | null; submitOnLoad: boolean; pressed: string | null };
+export type CarriedForm = { initial: Record<string, string>; focus: FocusedPlace | null; submitOnLoad: boolean; pressed: string | null; openDetails: number[] };
+
+/**
+ * Where focus was in the form: a field by its name (a radio by its value too), anything else (a
+ * tile's, a summary's or a button's place) by its order among the form's focusable elements, which
+ * both states draw alike.
+ */
+export type FocusedPlace = { name: string; value: string; index: number };
+
+/** What a form's keyboard can reach, in document order: the same list in both states of a lazy form. */
+export const FOCUSABLE = "input, select, textarea, button, summary, a[href]";
 
 /** The field an event came from, when it is one a form submits. */
 export function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
@@ -31,22 +42,32 @@ export function fieldOf(target: EventTarget): HTMLInputElement | HTMLSelectEleme
  * A form whose code (react-hook-form, zod, its checks) loads on the first sign of intent (the
  * pointer over it, focus in it), not with the page. Until then the same fields render uncontrolled
  * (give each a `name`: text fields, selects, text areas and radios, not checkboxes); what is typed
- * is carried over to the loaded form (./carried-form.ts `useCarriedForm`), which takes the field that had focus and,
- * when the form was submitted meanwhile, submits it.
+ * is carried over to the loaded form (./carried-form.ts `useCarriedForm`), which takes back focus
+ * where it was, opens again what was unfolded and, when the form was submitted meanwhile, submits it.
  */
 export function useLazyForm<T>(m: LazyModule<T>) {
   const loaded = useLazyModule(m);
   const [initial, setInitial] = useState<Record<string, string>>({});
-  const [focusField, setFocusField] = useState<string | null>(null);
+  const [focus, setFocus] = useState<FocusedPlace | null>(null);
   const [submitOnLoad, setSubmitOnLoad] = useState(false);
   const [pressed, setPressed] = useState<string | null>(null);
+  const [openDetails, setOpenDetails] = useState<number[]>([]);
   const formProps = {
     onPointerEnter: () => preload(m),
     onFocus: (e: React.FocusEvent<HTMLFormElement>) => {
-      setFocusField(fieldOf(e.target)?.name || null);
+      const field = fieldOf(e.target);
+      const index = [...e.currentTarget.querySelectorAll(FOCUSABLE)].indexOf(e.target as Element);
+      setFocus({ name: field?.name ?? "", value: field?.value ?? "", index });
       preload(m);
     },
-    onBlur: () => setFocusField(null),
+    onBlur: () => setFocus(null),
+    // A summary opens or folds its <details> after the click (a key on it clicks too): what it will be.
+    onClick: (e: React.MouseEvent<HTMLFormElement>) => {
+      const details = e.target instanceof Element ? e.target.closest("summary")?.parentElement : null;
+      if (!(details instanceof HTMLDetailsElement)) return;
+      const index = [...e.currentTarget.querySelectorAll("details")].indexOf(details);
+      setOpenDetails((open) => (details.open ? open.filter((i) => i !== index) : [...open, index]));
+    },
     onInput: (e: React.FormEvent<HTMLFormElement>) => {
       // Typed or picked without a pointer or focus first (autofill, an assistive tool): intent too.
       preload(m);
@@ -72,6 +93,6 @@ export function useLazyForm<T>(m: LazyModule<T>) {
     setInitial({});
     setPressed(null);
   };
-  const carried: CarriedForm = { initial, focusField, submitOnLoad, pressed };
+  const carried: CarriedForm = { initial, focus, submitOnLoad, pressed, openDetails };
   return { loaded, formProps, carried, press, clear };
 }
