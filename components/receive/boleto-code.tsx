@@ -1,66 +1,28 @@
-"use client";
-
 /**
  * A boleto, paid from a phone or scanned from a screen: the due date as banks write it, the main
  * button that copies its number, the digitable line in the groups banks print, the ITF barcode
  * fitted to its box, its PIX code when it is a hybrid, and its PDF (the provider's, or one made
  * here from the same numbers) and printable page. On a phone the button comes first; on a wider
  * screen the barcode does, for a phone's camera to read it.
+ *
+ * A server component: the browser gets only its live parts (the copy buttons, the barcode fitted to
+ * its box, the PDF and print buttons), not its layout nor the boleto's number rules.
  */
-import { Download, ExternalLink, Printer } from "@/components/ui/icons";
-import { Button, buttonVariants } from "@/components/ui/plain-button";
-import { useI18n } from "@/components/providers/i18n-provider";
+import { ExternalLink, Printer } from "@/components/ui/icons";
+import { buttonVariants } from "@/components/ui/plain-button";
+import { getI18n } from "@/lib/i18n/server";
+import { BoletoPdfButton, type BoletoPdfParty } from "@/components/receive/boleto-pdf-button";
 import { ItfBarcode } from "@/components/receive/itf-barcode";
 import { PrintButton } from "@/components/receive/print-button";
 import { CopyCodeButton } from "@/components/receive/copy-code-button";
 import { CodeText, DigitableLine } from "@/components/receive/code-text";
 import { digitableGroups, stripBoletoSeparators } from "@/lib/payments/boleto";
-import { formatDueDate, formatMoney } from "@/lib/i18n/format";
+import { formatDueDate } from "@/lib/i18n/format";
 import type { BoletoDto } from "@/lib/charges/service";
 
-/** Who the PDF names: the merchant (and its document, formatted), the payer when the page may name them. */
-export type BoletoPdfParty = { beneficiary: { name: string; document?: string | null }; payer?: string | null; instructions?: string | null };
+export type { BoletoPdfParty };
 
-function BoletoPdfButton({ boleto, amount, currency, party }: { boleto: BoletoDto; amount: string; currency: string; party: BoletoPdfParty }) {
-  const { t, locale } = useI18n();
-  const download = async () => {
-    // The PDF writer comes with the click: most who see a boleto copy its line or print the page.
-    const { boletoPdf } = await import("@/lib/receive/boleto-pdf");
-    const bytes = boletoPdf({
-      labels: {
-        title: t("charges.print.heading"),
-        beneficiary: t("charges.print.payee"),
-        payer: t("charges.print.payer"),
-        amount: t("charges.detail.amount"),
-        dueDate: t("charges.code.dueDate"),
-        digitableLine: t("charges.code.digitableLine"),
-        instructions: t("charges.print.instructions"),
-      },
-      beneficiary: party.beneficiary,
-      payer: party.payer,
-      amount: formatMoney(amount, currency, locale),
-      dueDate: formatDueDate(boleto.due_date, locale),
-      digitableLine: digitableGroups(boleto.digitable_line).join(" "),
-      barcode: boleto.barcode,
-      instructions: party.instructions ?? t("charges.print.defaultInstructions"),
-    });
-    const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type: "application/pdf" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `boleto-${boleto.due_date}-${stripBoletoSeparators(boleto.digitable_line).slice(-10)}.pdf`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
-  return (
-    <Button type="button" variant="outline" className="h-11" onClick={() => void download()}>
-      <Download aria-hidden /> {t("charges.code.downloadPdf")}
-    </Button>
-  );
-}
-
-export function BoletoCode({
+export async function BoletoCode({
   boleto: b,
   amount,
   currency,
@@ -80,7 +42,8 @@ export function BoletoCode({
   /** the boleto's PIX QR, drawn by the server (components/receive/qr-image.tsx) */
   qr?: React.ReactNode;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale } = await getI18n();
+  const digits = stripBoletoSeparators(b.digitable_line);
   return (
     <div className="grid grid-cols-1 gap-4">
       <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -92,7 +55,7 @@ export function BoletoCode({
         <dd>{b.registration === "registered" ? t("charges.code.registered") : t("charges.code.registrationPending")}</dd>
       </dl>
       <div className="order-1 grid gap-3 sm:order-2">
-        <CopyCodeButton value={stripBoletoSeparators(b.digitable_line)} label={t("charges.code.copyBoleto")} copiedLabel={t("common.copied")} testId="copy-code" />
+        <CopyCodeButton value={digits} label={t("charges.code.copyBoleto")} copiedLabel={t("common.copied")} testId="copy-code" />
         <DigitableLine line={b.digitable_line} label={t("charges.code.digitableLine")} />
       </div>
       <div className="order-2 grid gap-2 sm:order-1">
@@ -107,7 +70,17 @@ export function BoletoCode({
             <ExternalLink aria-hidden /> {t("charges.code.openPdf")}
           </a>
         ) : (
-          party && <BoletoPdfButton boleto={b} amount={amount} currency={currency} party={party} />
+          party && (
+            <BoletoPdfButton
+              dueDate={b.due_date}
+              barcode={b.barcode}
+              digitableLine={digitableGroups(b.digitable_line).join(" ")}
+              fileName={`boleto-${b.due_date}-${digits.slice(-10)}.pdf`}
+              amount={amount}
+              currency={currency}
+              party={party}
+            />
+          )
         )}
         {printHere && !b.url && <PrintButton label={t("charges.public.print")} />}
         {printHref && (

@@ -1,4 +1,4 @@
-/** A charge's code as text: for the server's ChargeCode and the boleto's client code alike (no hooks, no directive). */
+/** A charge's code as text, for the server's ChargeCode and BoletoCode (no hooks, no directive: a client component could draw it too). */
 import { digitableGroups } from "@/lib/payments/boleto";
 import { cx } from "@/lib/class-join";
 
