@@ -6,6 +6,6 @@ import { ClientMessages } from "@/components/providers/client-messages";
  */
 export default function PayLayout({ children }: { children: React.ReactNode }) {
   return (
-    <ClientMessages namespaces={["charges.code", "charges.detail.amount", "charges.print", "charges.public.print", "common.copied"]}>{children}</ClientMessages>
+    <ClientMessages namespaces={["charges.code", "charges.detail.amount", "charges.print"]}>{children}</ClientMessages>
   );
 }
