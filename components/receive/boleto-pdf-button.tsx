@@ -5,6 +5,7 @@ import { Download } from "@/components/ui/icons";
 import { Button } from "@/components/ui/plain-button";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { formatDueDate, formatMoney } from "@/lib/i18n/format";
+import { saveFile } from "@/lib/save-file";
 
 /** Who the PDF names: the merchant (and its document, formatted), the payer when the page may name them. */
 export type BoletoPdfParty = { beneficiary: { name: string; document?: string | null }; payer?: string | null; instructions?: string | null };
@@ -49,14 +50,7 @@ export function BoletoPdfButton({
       barcode,
       instructions: party.instructions ?? t("charges.print.defaultInstructions"),
     });
-    const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type: "application/pdf" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(new Blob([bytes.slice().buffer], { type: "application/pdf" }), fileName);
   };
   return (
     <Button type="button" variant="outline" className="h-11" onClick={() => void download()}>

@@ -7,6 +7,7 @@ import { useI18n } from "@/components/providers/i18n-provider";
 import { Button } from "@/components/ui/plain-button";
 import { toast } from "@/components/ui/toast";
 import { formatNumber } from "@/lib/i18n/format";
+import { saveFile } from "@/lib/save-file";
 
 /**
  * Downloads the CSV of the current view, showing how many rows have arrived out of how many. The
@@ -40,14 +41,7 @@ export function ExportButton() {
         for (const b of value) if (b === 10) lines++;
         setProgress({ rows: Math.max(0, lines - 1), total });
       }
-      const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), name);
       toast({ title: t("transactions.export.done", { rows: formatNumber(Math.max(0, lines - 1), locale) }), variant: "success" });
     } catch (e) {
       // A dropped connection surfaces as a TypeError in the browser's own words: say it in ours.
