@@ -1,14 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect } from "react";
 import { Bell } from "@/components/ui/icons";
 import { Button, type ButtonProps } from "@/components/ui/plain-button";
 import { cx } from "@/lib/class-join";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { useLiveEvents } from "@/components/live/use-live-events";
-import { lazyModule } from "@/components/ui/lazy";
+import { lazyModule, preload, whenIdle } from "@/components/ui/lazy";
 import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
-import { refreshBell, useBellList } from "./bell-list";
 
 /** The bell button: the unread count, read out in its name. */
 export function BellButton({ unread, className, ...props }: ButtonProps & { unread: number }) {
@@ -26,19 +24,19 @@ export function BellButton({ unread, className, ...props }: ButtonProps & { unre
   );
 }
 
-/** The list (a Radix Popover, marking read) loads on the first intent (./notification-panel.tsx). */
-const panel = lazyModule(() => import("./notification-panel"));
+/** The bell's code (./notification-bell-loaded.tsx: its list, read and kept live, and the panel's loader): fetched once the page is idle, or at once on intent. */
+const bell = lazyModule(() => import("./notification-bell-loaded"));
 
 /**
- * The app bar's bell: the unread count, and a list of the member's notifications (newest first),
- * each opening what it is about; mark one or all read. The list (./bell-list.ts) is read again when
- * the live stream says a notification was made (not by polling).
+ * The app bar's bell. Drawn alone with the page; its code follows once the page is idle (or on the
+ * first hover, focus or click), then reads the member's list and shows the unread count. A click
+ * before it arrived opens the list once it has.
  */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const list = useBellList();
-  useLiveEvents({ kinds: ["notification"], onEvent: () => void refreshBell() });
-  const { loaded, intent, focused } = useIntent(panel, () => setOpen(true));
-  if (loaded) return <loaded.NotificationPanel list={list} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
-  return <BellButton unread={list.data?.unread ?? 0} {...closedTrigger("dialog", "popover-trigger")} {...intent} />;
+  const { loaded, intent, openOnLoad, focused } = useIntent(bell);
+  useEffect(() => whenIdle(() => preload(bell)), []);
+  // A popover opens on click, not on pointer down: the press only fetches the code.
+  const { onPointerDown: _press, ...before } = intent;
+  if (loaded) return <loaded.NotificationBell openOnLoad={openOnLoad} focusTrigger={focused} />;
+  return <BellButton unread={0} {...closedTrigger("dialog", "popover-trigger")} {...before} />;
 }

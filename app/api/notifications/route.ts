@@ -1,8 +1,8 @@
 /**
  * The bell's list (GET): the signed-in member's notifications in the organisation and environment
  * they are looking at, with their own (sign-ins, security changes), newest first, in their
- * language and time zone, and how many are unread. Read through a react-query query
- * (components/notifications/notification-bell.tsx) that the live stream invalidates.
+ * language and time zone, and how many are unread. Read by the bell once its code is here
+ * (components/notifications/bell-list.ts), and again when the live stream says one was made.
  */
 import { authorizeRoute } from "@/lib/auth/authorize";
 import { memberScope } from "@/lib/api-context";
