@@ -3,6 +3,7 @@
 import { useState } from "react";
 import Link from "@/components/ui/link";
 import { useQueryState, parseAsString } from "nuqs";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Check, Download, ExternalLink, Link2, ReceiptText } from "@/components/ui/icons";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
@@ -156,7 +157,15 @@ function TechnicalDetails({ detail }: { detail: TransactionDetailDto }) {
  * away for support. Closing it drops `tx` from the URL without asking the server again. `detail` is
  * null when the id is not among the transactions of the environment shown.
  */
-export function DetailSheet({ id, detail }: { id: string; detail: TransactionDetailDto | null }) {
+export function DetailSheet(props: { id: string; detail: TransactionDetailDto | null }) {
+  return (
+    <NuqsAdapter>
+      <Detail {...props} />
+    </NuqsAdapter>
+  );
+}
+
+function Detail({ id, detail }: { id: string; detail: TransactionDetailDto | null }) {
   const { t, locale } = useI18n();
   const [tx, setTx] = useQueryState("tx", parseAsString.withOptions({ history: "push", scroll: false }));
   const money = (v: string | null, c: string | null) => (v && c ? formatMoney(v, c, locale) : "—");

@@ -1,23 +1,20 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ChevronDown, Plus, X } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { closedTrigger, useIntent } from "@/components/ui/lazy-trigger";
-import { cx } from "@/lib/class-join";
-import { filterMenus } from "./view-options";
+import type { Translate } from "@/lib/i18n/translate";
+import { ChipPanel } from "./filter-menus-loaded";
+import { ChipFace, ChipFrame } from "./toolbar-parts";
 
 /**
- * One filter as a chip: "+ Status" while unset; "Status: Paid, Pending" once set, with an × that
- * removes it at once. The chip opens its choices in a small panel, where each choice applies at once
- * (there is no "Apply" button). The panel's code (Radix Popover) loads on the first intent
- * (./filter-menus-loaded.tsx); until then the chip's button renders alone, and a click on it opens
- * the panel once the code is there (`open` is the filter bar's).
+ * One filter as a chip in the loaded filter bar: "+ Status" while unset; "Status: Paid, Pending" once
+ * set, with an × that removes it at once. The chip opens its choices in a small panel, where each
+ * choice applies at once (there is no "Apply" button); `open` is the filter bar's.
  */
 export function FilterChip({
+  t,
   label,
   value,
-  removeLabel,
   onRemove,
   open,
   onOpenChange,
@@ -25,10 +22,10 @@ export function FilterChip({
   testId,
   wide,
 }: {
+  t: Translate;
   label: string;
   /** what the filter is set to, in words; null: unset */
   value: string | null;
-  removeLabel: string;
   onRemove: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,39 +34,12 @@ export function FilterChip({
   /** a wider panel (two date fields side by side) */
   wide?: boolean;
 }) {
-  const { loaded, intent, focused } = useIntent(filterMenus, () => onOpenChange(true));
-  // A popover opens on click, not on pointer down: the press only fetches the code, so that a click
-  // landing on the loaded button does not close what the press opened.
-  const { onPointerDown: _press, ...before } = intent;
-  const face = (
-    <>
-      {!value && <Plus aria-hidden className="size-3.5" />}
-      <span className={value ? "text-muted-foreground" : undefined}>{value ? `${label}: ` : label}</span>
-      {value && (
-        <span className="max-w-48 truncate font-medium" title={value}>
-          {value}
-        </span>
-      )}
-      <ChevronDown aria-hidden className="size-3.5 opacity-60" />
-    </>
-  );
   return (
-    <span className={cx("tx-chip", value ? "tx-chip-set" : "border-dashed")} data-testid={testId} data-set={value ? "true" : undefined}>
-      {loaded ? (
-        <loaded.ChipPanel label={label} wide={wide} open={open} onOpenChange={onOpenChange} face={face} focusTrigger={focused}>
-          {children}
-        </loaded.ChipPanel>
-      ) : (
-        <button type="button" className="tx-chip-trigger" {...closedTrigger("dialog")} {...before}>
-          {face}
-        </button>
-      )}
-      {value && (
-        <button type="button" className="tx-chip-remove" aria-label={removeLabel} title={removeLabel} onClick={onRemove}>
-          <X aria-hidden className="size-3.5" />
-        </button>
-      )}
-    </span>
+    <ChipFrame t={t} testId={testId} label={label} set={value !== null} onRemove={onRemove}>
+      <ChipPanel label={label} wide={wide} open={open} onOpenChange={onOpenChange} face={<ChipFace label={label} value={value} />}>
+        {children}
+      </ChipPanel>
+    </ChipFrame>
   );
 }
 
@@ -120,9 +90,16 @@ export function DebouncedInput({
   value,
   onCommit,
   delay = 600,
+  typed,
   ...props
-}: Omit<React.ComponentProps<typeof Input>, "value" | "defaultValue" | "onChange"> & { value: string; onCommit: (value: string) => void; delay?: number }) {
-  const [draft, setDraft] = useState(value);
+}: Omit<React.ComponentProps<typeof Input>, "value" | "defaultValue" | "onChange"> & {
+  value: string;
+  onCommit: (value: string) => void;
+  delay?: number;
+  /** what was typed before the field's code loaded (applied as if just typed) */
+  typed?: string;
+}) {
+  const [draft, setDraft] = useState(typed ?? value);
   const [shown, setShown] = useState(value);
   // What this field last applied, until the URL says so (the server may take a moment).
   const [sent, setSent] = useState(value);

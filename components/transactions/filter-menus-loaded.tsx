@@ -1,9 +1,9 @@
 "use client";
 
 /**
- * The Transactions list's menus and the filter chips' panels (Radix DropdownMenu and Popover): loaded
- * on the first intent on any of their triggers (./view-options.tsx, ./filter-chip.tsx,
- * ./filter-bar.tsx render the triggers alone until then).
+ * The Transactions list's menus and the filter chips' panels (Radix DropdownMenu and Popover), part
+ * of the toolbar's code (./filter-bar-loaded.tsx, ./toolbar-code.ts): ./view-options.tsx and
+ * ./filter-bar.tsx draw the triggers alone until it loaded.
  */
 import {
   DropdownMenu,
@@ -20,18 +20,16 @@ import { useFocusOnMount } from "@/components/ui/lazy-trigger";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { TX_OPTIONAL_COLUMNS, TX_SORTS } from "@/lib/transactions/filters";
 import { useTransactionParams } from "./use-transaction-params";
-import { ColumnsButton, SORT_LABEL, SortButton } from "./view-options";
-import { MoreFiltersButton } from "./filter-bar";
+import { ColumnsButton, MoreFiltersButton, SORT_LABEL, SortButton } from "./toolbar-parts";
 
 type Loaded = { defaultOpen?: boolean; focusTrigger?: boolean };
 
 /** A filter chip's panel: its button (`face`: what it says) and its choices (`children`). */
-export function ChipPanel({ label, wide, open, onOpenChange, face, focusTrigger, children }: { label: string; wide?: boolean; open: boolean; onOpenChange: (open: boolean) => void; face: React.ReactNode; focusTrigger?: boolean; children: React.ReactNode }) {
-  const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+export function ChipPanel({ label, wide, open, onOpenChange, face, children }: { label: string; wide?: boolean; open: boolean; onOpenChange: (open: boolean) => void; face: React.ReactNode; children: React.ReactNode }) {
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
-        <button ref={triggerRef} type="button" className="tx-chip-trigger">
+        <button type="button" className="tx-chip-trigger">
           {face}
         </button>
       </PopoverTrigger>
@@ -43,12 +41,12 @@ export function ChipPanel({ label, wide, open, onOpenChange, face, focusTrigger,
 }
 
 /** "More filters": the filters not shown as chips yet. */
-export function MoreFiltersMenu({ choices, onChoose, defaultOpen, focusTrigger }: Loaded & { choices: { key: string; label: string }[]; onChoose: (key: string) => void }) {
-  const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+export function MoreFiltersMenu({ choices, onChoose, defaultOpen }: { defaultOpen?: boolean; choices: { key: string; label: string }[]; onChoose: (key: string) => void }) {
+  const { t } = useI18n();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <MoreFiltersButton ref={triggerRef} />
+        <MoreFiltersButton t={t} />
       </DropdownMenuTrigger>
       {/* The chosen filter's chip opens at once, its field focused, rather than focus going back to this button. */}
       <DropdownMenuContent align="start" onCloseAutoFocus={(e) => e.preventDefault()}>
@@ -69,7 +67,7 @@ export function SortMenu({ defaultOpen, focusTrigger }: Loaded) {
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <SortButton sort={params.sort} ref={triggerRef} />
+        <SortButton t={t} sort={params.sort} ref={triggerRef} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("transactions.sort.label")}</DropdownMenuLabel>
@@ -94,7 +92,7 @@ export function ColumnsMenu({ defaultOpen, focusTrigger }: Loaded) {
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <ColumnsButton ref={triggerRef} />
+        <ColumnsButton t={t} ref={triggerRef} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("transactions.columns.add")}</DropdownMenuLabel>

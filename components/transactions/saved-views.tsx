@@ -1,29 +1,17 @@
-"use client";
-
 import Link from "@/components/ui/link";
-import { useSearchParams } from "next/navigation";
-import { Bookmark, Trash2 } from "@/components/ui/icons";
-import { useI18n } from "@/components/providers/i18n-provider";
-import { Button } from "@/components/ui/plain-button";
-import { toast } from "@/components/ui/toast";
-import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
+import { Bookmark } from "@/components/ui/icons";
+import type { Translate } from "@/lib/i18n/translate";
 import type { SavedViewDto } from "@/lib/transactions/saved-views";
-import { deleteViewAction } from "@/app/(dashboard)/transactions/actions";
-import { SaveViewDialog } from "./save-view-dialog";
 import { cx } from "@/lib/class-join";
+import { DeleteViewButton } from "./delete-view-button";
+import { SaveViewDialog } from "./save-view-dialog";
 
-/** The member's saved views as links (one click applies one), and "Save view" for the current filters. */
-export function SavedViews({ views }: { views: SavedViewDto[] }) {
-  const { t } = useI18n();
-  const params = useSearchParams();
-  const { pending, run } = useRefreshingAction();
-  const current = (() => {
-    const p = new URLSearchParams(params.toString());
-    p.delete("page");
-    p.delete("tx");
-    return p.toString();
-  })();
-
+/**
+ * The member's saved views as links (one click applies one), and "Save view" for the current filters
+ * (`current`: the view's query as a saved view holds it, lib/transactions/saved-views.ts `viewQueryOf`).
+ * Drawn by the server: only the delete buttons and "Save view" are the browser's.
+ */
+export function SavedViews({ views, current, t }: { views: SavedViewDto[]; current: string; t: Translate }) {
   return (
     <section aria-labelledby="views-title" className="flex flex-wrap items-center gap-2 text-sm">
       <h2 id="views-title" className="inline-flex items-center gap-1 font-medium">
@@ -38,17 +26,7 @@ export function SavedViews({ views }: { views: SavedViewDto[] }) {
             <Link href={`/transactions${v.query ? `?${v.query}` : ""}`} aria-label={t("transactions.views.apply", { name: v.name })} aria-current={v.query === current ? "true" : undefined} className="py-1 hover:underline" data-testid="saved-view">
               {v.name}
             </Link>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-7 rounded-full"
-              disabled={pending}
-              aria-label={t("transactions.views.delete", { name: v.name })}
-              onClick={() => run(() => deleteViewAction({ id: v.id }), (d) => toast({ title: t("transactions.views.deleted", { name: d.name }) }))}
-            >
-              <Trash2 aria-hidden className="size-3.5" />
-            </Button>
+            <DeleteViewButton id={v.id} name={v.name} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMemo } from "react";
 import Link from "@/components/ui/link";
 import { preloadDetailSheet } from "./detail-sheet-loader";
 import { useSearchParams } from "next/navigation";
@@ -11,7 +10,6 @@ import { CopyValue } from "@/components/ui/copy-value";
 import { CopyValues } from "@/components/ui/copy-values";
 import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatDateTime, formatMoney, formatShortDateTime } from "@/lib/i18n/format";
-import { kindLabel } from "@/lib/transactions/kind";
 import type { TransactionListRow } from "@/lib/transactions/query";
 import type { TransactionView, TxOptionalColumn } from "@/lib/transactions/filters";
 import { cx } from "@/lib/class-join";
@@ -25,9 +23,6 @@ export type TxTableRow = Pick<
   TransactionListRow,
   | "transactionId"
   | "externalId"
-  | "type"
-  | "source"
-  | "method"
   | "status"
   | "reportedStatus"
   | "amount"
@@ -40,52 +35,35 @@ export type TxTableRow = Pick<
   | "flow"
   | "counterparty"
   | "description"
->;
+> & {
+  /** the transaction's kind in the member's words ("PIX cash-in"), said by the server (lib/transactions/kind.ts) */
+  kind: string;
+};
 
 /**
  * A row as the page sends it: the fields without a value left out, and the optional columns' only
  * when shown (25 rows a page, in the page's flight data); the table reads a missing one as empty.
  */
-export type SentTxRow = Pick<TxTableRow, "transactionId" | "status" | "createdAt"> & Partial<TxTableRow>;
+export type SentTxRow = Pick<TxTableRow, "transactionId" | "status" | "createdAt" | "kind"> & Partial<TxTableRow>;
 
-const EMPTY: Omit<TxTableRow, "transactionId" | "status" | "createdAt"> = {
-  externalId: null,
-  type: null,
-  source: null,
-  method: null,
-  reportedStatus: null,
-  amount: null,
-  fee: null,
-  amountNet: null,
-  currency: null,
-  verifiedAt: null,
-  webhookEvent: null,
-  flow: null,
-  counterparty: null,
-  description: null,
-};
-
-/** `?…&tx=<id>`: the current view with the detail sheet of `id` open. */
-function useDetailHref() {
+/** `?…&tx=<id>`: the current view with the detail sheet of `id` open; `sort=`: the view in that order, from its first page. */
+function useHrefs(sort: TransactionView["sort"]) {
   const params = useSearchParams();
-  return (id: string) => {
+  const withParams = (change: (p: URLSearchParams) => void) => {
     const p = new URLSearchParams(params.toString());
-    p.set("tx", id);
+    change(p);
     return `?${p.toString()}`;
   };
-}
-
-function useSortHref(sort: TransactionView["sort"]) {
-  const params = useSearchParams();
-  return (column: "date" | "amount") => {
-    const p = new URLSearchParams(params.toString());
-    const next = sort === `${column}.desc` ? `${column}.asc` : `${column}.desc`;
-    if (next === "date.desc") p.delete("sort");
-    else p.set("sort", next);
-    p.delete("page");
-    p.delete("tx");
-    const s = p.toString();
-    return s ? `?${s}` : "?";
+  return {
+    detail: (id: string) => withParams((p) => p.set("tx", id)),
+    sort: (column: "date" | "amount") =>
+      withParams((p) => {
+        const next = sort === `${column}.desc` ? `${column}.asc` : `${column}.desc`;
+        if (next === "date.desc") p.delete("sort");
+        else p.set("sort", next);
+        p.delete("page");
+        p.delete("tx");
+      }),
   };
 }
 
@@ -116,7 +94,7 @@ const Icon = ({ name, className }: { name: IconName; className: string }) => (
 );
 
 /** An id, as much of it as its column leaves room for, with its copy button; the whole id in its title. */
-function ShortId({ value, label }: { value: string | null; label: string }) {
+function ShortId({ value, label }: { value: string | null | undefined; label: string }) {
   if (!value) return <span className="text-muted-foreground">—</span>;
   return (
     <span className="flex min-w-0 items-center gap-0.5 font-mono text-xs" title={value}>
@@ -129,18 +107,18 @@ function ShortId({ value, label }: { value: string | null; label: string }) {
 /** The columns that give way when room is short (truncated), and their shares of what the others leave. */
 const SHRINKING: Partial<Record<string, number>> = { description: 2, reference: 1, id: 1 };
 
-function Money({ value, currency, muted }: { value: string | null; currency: string | null; muted?: boolean }) {
+function Money({ value, currency, muted }: { value: string | null | undefined; currency: string | null | undefined; muted?: boolean }) {
   const { locale } = useI18n();
   return <span className={cx("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
 }
 
 /** The status in the member's words; where it comes from (checked with the API, after a webhook or not) only as a small mark with its tooltip. */
-function Status({ row }: { row: TxTableRow }) {
+function Status({ row }: { row: SentTxRow }) {
   const { t, locale } = useI18n();
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
     <span className="tx-state">
-      <TransactionStatus status={row.status} reportedStatus={row.reportedStatus} t={t} />
+      <TransactionStatus status={row.status} reportedStatus={row.reportedStatus ?? null} t={t} />
       {checked && (
         <span className="tx-mark" data-testid="tx-verified" title={`${checked} · ${formatDateTime(row.verifiedAt!, locale)}`}>
           <Icon name="verified" className="size-3.5" />
@@ -152,14 +130,13 @@ function Status({ row }: { row: TxTableRow }) {
 }
 
 /** Who paid (money in) or was paid (money out), then the description; the transaction's kind when neither is known. */
-function Description({ row }: { row: TxTableRow }) {
-  const { t } = useI18n();
+function Description({ row }: { row: SentTxRow }) {
   const lead = row.counterparty ?? row.description;
   return (
     <span className="tx-desc">
       <Icon name={row.flow ?? "neither"} className={cx("tx-flow", row.flow === "in" && "text-success")} />
       <span className={cx("truncate", !lead && "text-muted-foreground")} data-testid="tx-counterparty" title={lead ?? undefined}>
-        {lead ?? kindLabel(t, row)}
+        {lead ?? row.kind}
       </span>
       {row.counterparty && row.description && <span className="truncate text-muted-foreground">{`· ${row.description}`}</span>}
     </span>
@@ -167,7 +144,7 @@ function Description({ row }: { row: TxTableRow }) {
 }
 
 /** A column of the table: its header, what it shows of a row, and whether its figures sit on the right. */
-type Column = { id: string; header: React.ReactNode; cell: (row: TxTableRow) => React.ReactNode; align?: "right" };
+type Column = { id: string; header: React.ReactNode; cell: (row: SentTxRow) => React.ReactNode; align?: "right" };
 
 /**
  * One page of the mirror (the server already sorted and paged it): date, description, type, status
@@ -180,18 +157,16 @@ type Column = { id: string; header: React.ReactNode; cell: (row: TxTableRow) => 
  * keyboard (Tab, Enter) and screen readers meet one real link per row. Below the md breakpoint the
  * same rows are cards (app/globals.css, `.tx-table`): one markup for both widths.
  */
-export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows: SentTxRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
-  const rows = useMemo(() => sent.map((r): TxTableRow => ({ ...EMPTY, ...r })), [sent]);
+export function TransactionsTable({ rows, sort, columns: chosen }: { rows: SentTxRow[]; sort: TransactionView["sort"]; columns: readonly TxOptionalColumn[] }) {
   const { t, locale } = useI18n();
-  const detailHref = useDetailHref();
-  const sortHref = useSortHref(sort);
+  const href = useHrefs(sort);
 
   const sortable = (column: "date" | "amount", label: string, align?: "right") => {
     const active = sort.startsWith(column);
     const SortIcon = !active ? ArrowUpDown : sort.endsWith("asc") ? ArrowUp : ArrowDown;
     return (
       <Link
-        href={sortHref(column)}
+        href={href.sort(column)}
         scroll={false}
         className={cx("tx-link inline-flex items-center gap-1 hover:text-foreground hover:no-underline", align === "right" && "flex-row-reverse")}
         aria-label={t("transactions.sort.by", { column: label })}
@@ -207,7 +182,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
       id: "date",
       header: sortable("date", t("transactions.columns.date")),
       cell: (row) => (
-        <Link href={detailHref(row.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.createdAt, locale)}>
+        <Link href={href.detail(row.transactionId)} scroll={false} onMouseEnter={preloadDetailSheet} onFocus={preloadDetailSheet} onTouchStart={preloadDetailSheet} className="tx-link tx-open" data-testid="tx-open" title={formatDateTime(row.createdAt, locale)}>
           {formatShortDateTime(row.createdAt, locale)}
           {/* The visible date starts the link's name (speech input says what it sees); the rest is for screen readers. */}
           <span className="sr-only">{`, ${t("transactions.detail.open")}`}</span>
@@ -219,7 +194,7 @@ export function TransactionsTable({ rows: sent, sort, columns: chosen }: { rows:
       id: "kind",
       header: t("transactions.columns.kind"),
       cell: (row) => {
-        const kind = kindLabel(t, row);
+        const kind = row.kind;
         return (
           <span className="tx-kind" data-testid="tx-kind" title={kind}>
             {kind}

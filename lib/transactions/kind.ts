@@ -5,12 +5,13 @@
  */
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 
-export type KindFields = { type: string | null; source: string | null; method: string | null };
+/** A transaction's kind as a row holds it (a field left out of a row sent to the browser reads as unknown). */
+export type KindFields = { type?: string | null; source?: string | null; method?: string | null };
 
 const TYPES = ["cashin", "cashout", "conversion"] as const;
 const METHODS = ["PIX", "BOLETO", "PIX_BOLETO", "SPEI", "CRYPTO", "SPLIT", "INTERNAL", "CONVERSION"] as const;
 
-function word(t: Translate, group: "type" | "method" | "source", code: string | null, known: readonly string[]): string | null {
+function word(t: Translate, group: "type" | "method" | "source", code: string | null | undefined, known: readonly string[]): string | null {
   if (!code) return null;
   return known.includes(code) ? t(`txKinds.${group}.${code}` as MessageKey) : code;
 }

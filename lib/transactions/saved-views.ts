@@ -3,7 +3,7 @@ import { Refusal } from "@/lib/refusal";
 import { and, asc, eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/scope";
-import { FILTER_KEYS, loadTransactionSearchParams, serializeTransactionSearchParams } from "./filters";
+import { FILTER_KEYS, loadTransactionSearchParams, serializeTransactionSearchParams, type ParsedTransactionSearchParams } from "./filters";
 
 export type SavedViewDto = { id: string; name: string; query: string };
 
@@ -16,7 +16,11 @@ export class SavedViewRefused extends Refusal<"DUPLICATE_NAME" | "NOTHING_TO_SAV
 
 /** Only what selects and orders rows is kept: not the page, nor an open detail sheet. */
 export function viewQuery(raw: string): string {
-  const parsed = loadTransactionSearchParams(new URLSearchParams(raw));
+  return viewQueryOf(loadTransactionSearchParams(new URLSearchParams(raw)));
+}
+
+/** The same of a URL the page already read: what "Save view" saves, and what a saved view is compared with to show it is the one applied. */
+export function viewQueryOf(parsed: ParsedTransactionSearchParams): string {
   return serializeTransactionSearchParams({ ...parsed, page: null, tx: null }).replace(/^\?/, "");
 }
 

@@ -12,6 +12,8 @@ import { TABLE_CAPTION, TABLE_CLASSES, TABLE_CONTAINER, tableCaptionClasses, tab
 import { SELECT_TRIGGER, selectTriggerClasses } from "@/components/ui/select-classes";
 import { ALERT_TITLE, alertDescriptionClasses, alertVariants } from "@/components/ui/alert";
 import { cn } from "@/lib/utils";
+import { searchFieldProps } from "@/components/transactions/toolbar-parts";
+import type { Translate } from "@/lib/i18n/translate";
 import { dialogClassNames } from "@/components/ui/dialog-styles";
 import { OVERVIEW_CARD, OVERVIEW_PAD } from "@/components/overview/card-classes";
 import { PENDING_PALETTE_BOX, PENDING_PALETTE_OVERLAY } from "@/components/search/pending-classes";
@@ -46,7 +48,7 @@ const CALLS: Record<string, Part[][]> = {
     ["relative flex size-8 shrink-0 overflow-hidden rounded-full", undefined],
     ["flex size-full items-center justify-center rounded-full bg-muted text-sm text-foreground", undefined],
   ],
-  "components/transactions/filter-chip.tsx": [
+  "components/transactions/toolbar-parts.tsx": [
     ["tx-chip", "tx-chip-set"],
     ["tx-chip", "border-dashed"],
   ],
@@ -332,9 +334,11 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   });
 
   it("an input's classes are what cn gives, with every className an <Input> is given (a caller's text size replaces its own)", () => {
-    const given = callerClassNames("Input", [/form\.register\(/, /bind\.field\(/, /^components\/transactions\/filter-chip\.tsx: props$/], ["DebouncedInput"]);
+    const given = callerClassNames("Input", [/form\.register\(/, /bind\.field\(/, /^components\/transactions\/filter-chip\.tsx: props$/, /^components\/transactions\/filter-bar(-loaded)?\.tsx: searchFieldProps\(t\)$/], ["DebouncedInput"]);
     expect(given).toContain("font-mono text-xs");
-    for (const className of [...given, "text-sm"]) expect(inputClasses(className)).toBe(cn(INPUT_CLASSES, className));
+    // The Transactions search field's, given through searchFieldProps (components/transactions/toolbar-parts.tsx).
+    expect(searchFieldProps(((key: string) => key) as unknown as Translate).className).toBe("h-8 pl-8");
+    for (const className of [...given, "text-sm", "h-8 pl-8"]) expect(inputClasses(className)).toBe(cn(INPUT_CLASSES, className));
   });
 
   it("an alert's classes are what cn gives, with every className an alert, its title and its description are given", () => {

@@ -16,11 +16,14 @@ import { DetailSheet } from "@/components/transactions/detail-sheet-loader";
 import { ClientMessages } from "@/components/providers/client-messages";
 import { syncStatus } from "@/lib/events/queries";
 import { getI18n } from "@/lib/i18n/server";
+import type { Translate } from "@/lib/i18n/translate";
+import { kindLabel } from "@/lib/transactions/kind";
 import { pageContext } from "@/lib/pages/page-context";
+import { activeFilterCount, filterChips } from "@/lib/transactions/filter-words";
 import { isFiltered, loadTransactionSearchParams, serializeTransactionSearchParams, toTransactionView, type TxOptionalColumn } from "@/lib/transactions/filters";
 import { listTransactions, mirrorCurrencies, type TransactionListRow } from "@/lib/transactions/query";
 import { transactionDetail } from "@/lib/transactions/detail";
-import { listSavedViews } from "@/lib/transactions/saved-views";
+import { listSavedViews, viewQueryOf } from "@/lib/transactions/saved-views";
 import { badgesTag, currenciesTag, keep, mirrorTag, syncTag, viewsTag } from "@/lib/pages/kept";
 
 /** The optional columns and the field each shows (the others are always shown). */
@@ -30,13 +33,11 @@ const OPTIONAL_FIELD: Partial<Record<TxOptionalColumn, keyof TxTableRow>> = { re
  * A row as the table reads it: only its fields go into the page's flight data, those without a
  * value left out, and an optional column's only when it is shown.
  */
-function txTableRow(r: TransactionListRow, cols: readonly TxOptionalColumn[]): SentTxRow {
+function txTableRow(r: TransactionListRow, cols: readonly TxOptionalColumn[], t: Translate): SentTxRow {
   const row: TxTableRow = {
     transactionId: r.transactionId,
     externalId: r.externalId,
-    type: r.type,
-    source: r.source,
-    method: r.method,
+    kind: kindLabel(t, r),
     status: r.status,
     reportedStatus: r.reportedStatus,
     amount: r.amount,
@@ -88,21 +89,22 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     params.tx ? transactionDetail(db, target, params.tx.slice(0, 100)) : Promise.resolve(null),
   ]);
   const filtered = isFiltered(view);
+  const { chips, more } = filterChips(params, t, locale);
   return (
     <>
       <PageHeader title={t("pages.transactions.title")} description={t("pages.transactions.description")} actions={<ExportButton />} />
       <ProviderNotice access={access} environment={environment} />
       {/* data-query: the view these results are for (tests wait for it after a soft navigation). */}
       <div className="grid grid-cols-1 gap-3" data-testid="tx-results" data-query={serializeTransactionSearchParams({ ...params, tx: null })}>
-        <FilterBar currencies={currencies} view={view} />
-        <SavedViews views={views} />
+        <FilterBar chips={chips} more={more.length > 0} q={params.q} activeCount={activeFilterCount(view)} currencies={currencies} />
+        <SavedViews views={views} current={viewQueryOf(params)} t={t} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p data-testid="tx-count" className="text-xs text-muted-foreground">
             {sync.lastSyncAt ? t("transactions.count", { count: page.total }) : t("transactions.arriving")}
           </p>
           <LiveRefresh kinds={["transaction", "webhook"]} environment={environment} after={after} />
           <div className="ml-auto flex items-center gap-2">
-            <SortChip />
+            <SortChip sort={view.sort} />
             <ColumnsMenu />
           </div>
         </div>
@@ -115,7 +117,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         ) : (
           <>
             <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
-              <TransactionsTable rows={page.rows.map((r) => txTableRow(r, params.cols))} sort={view.sort} columns={params.cols} />
+              <TransactionsTable rows={page.rows.map((r) => txTableRow(r, params.cols, t))} sort={view.sort} columns={params.cols} />
             </Card>
             <Pager page={page} params={params} t={t} locale={locale} />
           </>
