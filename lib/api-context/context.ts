@@ -90,6 +90,9 @@ export type Read<T> = {
  * Whatever the deadline, the credential's circuit breaker makes a provider that hangs cost one timeout.
  */
 export type CallDeadline = "page" | "action" | "background";
+/** How long the provider notice waits for a page's read to start the breaker's probe, once its cool-down is over (`providerStatus`). */
+const PROBE_START_WAIT_MS = 1_500;
+
 export type DeadlineSettings = { deadlineMs?: number; timeoutMs: number; maxRetries: number };
 export const CALL_DEADLINES: Record<CallDeadline, DeadlineSettings> = {
   page: { deadlineMs: 4_000, timeoutMs: 4_000, maxRetries: 0 },
@@ -248,7 +251,9 @@ export class ApiContext {
     const breaker = this.#breakers.get(row.id);
     if (breaker && opts.waitForProbeMs) {
       const until = Date.now() + opts.waitForProbeMs;
-      for (let waited = 0; breaker.undecided && !breaker.probing && waited < 300; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      // The page's reads start beside this (their own Suspense boundaries): on a slow or busy machine
+      // well after 300 ms (a journey saw "not answering" above figures its page had just read fresh).
+      for (let waited = 0; breaker.undecided && !breaker.probing && waited < PROBE_START_WAIT_MS; waited += 25) await new Promise((r) => setTimeout(r, 25));
       if (breaker.probing) await breaker.probeSettled(Math.max(0, until - Date.now()));
     }
     const s = breaker?.status();
