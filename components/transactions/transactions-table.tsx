@@ -36,7 +36,7 @@ export type TxTableRow = Pick<
   | "counterparty"
   | "description"
 > & {
-  /** the transaction's kind in the member's words ("PIX cash-in"), said by the server (lib/transactions/kind.ts) */
+  /** the transaction's kind in the member's words ("Cash-in · PIX"), said by the server (lib/transactions/kind.ts) */
   kind: string;
 };
 
