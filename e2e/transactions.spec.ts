@@ -305,9 +305,10 @@ for (const [locale, words] of [
     const statuses = await page.locator("tbody [data-testid=tx-status]").allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     for (const s of statuses) expect(words).toContain(s);
+    // The chip's panel opens once the bar's code has arrived (at once on the press, or when it
+    // lands): wait for it as a person would, then read its words.
     await page.getByTestId("chip-status").getByRole("button").first().click();
-    const labels = (await page.getByRole("dialog").locator("label").allTextContents()).map((l) => l.trim());
-    expect(labels).toEqual([...words]);
+    await expect(page.getByRole("dialog").locator("label")).toHaveText([...words]);
     await page.keyboard.press("Escape");
     const text = await page.locator("main").innerText();
     expect(text).not.toMatch(/\b(pending|confirmed|failed|cancelled|canceled|expired|refunded|paid)\b/i);
