@@ -75,6 +75,12 @@ export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
    * missed); on PGlite the instance's own, never lost.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void, onLoss?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Milliseconds since the last request's statement finished (0 while one is queued or running):
+   * how long requests have left the database alone. Work that holds PGlite's one thread for long
+   * (vacuuming a large table) waits for a quiet moment (lib/db/maintenance.ts).
+   */
+  quietFor(): number;
   close(): Promise<void>;
 };
 
@@ -132,9 +138,10 @@ function statementLog(): ((method: string, statement: unknown, ms: number) => vo
  * Foreground statements first. Counts the request statements queued or running; a background
  * statement starts only when none is, after a turn of the event loop (where new requests arrive).
  */
-function prioritise(client: object, methods: readonly string[]): void {
+function prioritise(client: object, methods: readonly string[]): { quietFor(): number } {
   const c = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
   let foreground = 0;
+  let lastForeground = 0;
   let idle: (() => void)[] = [];
   const turn = () => new Promise<void>((r) => setImmediate(r));
   // A steady stream of requests must not starve background work for ever: it waits at most this long.
@@ -175,6 +182,7 @@ function prioritise(client: object, methods: readonly string[]): void {
       try {
         return await original(...args);
       } finally {
+        lastForeground = performance.now();
         if (--foreground === 0) {
           const waiting = idle;
           idle = [];
@@ -183,6 +191,7 @@ function prioritise(client: object, methods: readonly string[]): void {
       }
     };
   }
+  return { quietFor: () => (foreground > 0 ? 0 : performance.now() - lastForeground) };
 }
 
 /**
@@ -236,7 +245,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       if (!closing) outsideRequest(() => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
     });
     // Requests first here too: the pool's connections are shared with background work.
-    prioritise(pool, ["query", "connect"]);
+    const { quietFor } = prioritise(pool, ["query", "connect"]);
     const db = drizzle({ client: pool, schema: opts.schema });
     const lockKey = opts.lockKey ?? 7_300_001;
     const conn = await pool.connect();
@@ -303,6 +312,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
       kind: "postgres",
       withLock,
       listen,
+      quietFor,
       close: async () => {
         closing = true;
         await Promise.all([...listeners].map((stop) => stop()));
@@ -322,13 +332,13 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
   const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }) });
-  prioritise(client, ["query", "transaction"]);
+  const { quietFor } = prioritise(client, ["query", "transaction"]);
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onMessage);
     return async () => unlisten();
   };
-  return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), listen, close: () => client.close() };
+  return { db: db as unknown as Database<TSchema>, kind: "pglite", withLock: processMutex(), listen, quietFor, close: () => client.close() };
 }
 

@@ -10,7 +10,8 @@ import "server-only";
  * and, per table, does what PostgreSQL's autovacuum would with its default thresholds
  * (`autovacuum_vacuum_threshold` 50 + 20 %, `autovacuum_vacuum_insert_threshold` 1,000 + 20 %,
  * `autovacuum_analyze_threshold` 50 + 10 % of the table's rows): `vacuum (analyze)` or `analyze`,
- * one table a statement, each as background work (lib/db/driver.ts `inBackground`: requests' statements go first).
+ * one table a statement, each as background work (lib/db/driver.ts `inBackground`: requests' statements go first),
+ * a vacuum only once requests have left the database alone for a second (`quietMoment`).
  * PostgreSQL runs its own autovacuum: nothing is done there.
  */
 import { sql } from "drizzle-orm";
@@ -51,18 +52,48 @@ export async function tableStats(db: Db): Promise<TableStats[]> {
   return result.rows.map((r) => ({ schema: r.schema, table: r.table, rows: Number(r.rows), dead: Number(r.dead), modifiedSinceAnalyze: Number(r.modified), insertedSinceVacuum: Number(r.inserted) }));
 }
 
-/** One pass: the tables past their thresholds, vacuumed (with analyze) or analyzed. */
-export async function maintainTables(db: Db, run: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn()): Promise<Upkeep[]> {
+/**
+ * One pass: the tables past their thresholds, vacuumed (with analyze) or analyzed. `run` wraps each
+ * statement (background work in the runtime); `beforeVacuum` is awaited before each vacuum (the
+ * runtime waits there for a quiet moment).
+ */
+export async function maintainTables(
+  db: Db,
+  run: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
+  beforeVacuum: () => Promise<void> = async () => undefined,
+): Promise<Upkeep[]> {
   const work = upkeepFor(await run(() => tableStats(db)));
   for (const w of work) {
     const target = sql`${sql.identifier(w.schema)}.${sql.identifier(w.table)}`;
-    await run(() => db.execute(w.work === "vacuum" ? sql`vacuum (analyze) ${target}` : sql`analyze ${target}`));
+    if (w.work === "vacuum") await beforeVacuum();
+    // Awaited inside `run`: drizzle's query only starts when awaited, and the statement must start
+    // in the context `run` gives it (as background work), not in the caller's.
+    await run(async () => {
+      await db.execute(w.work === "vacuum" ? sql`vacuum (analyze) ${target}` : sql`analyze ${target}`);
+    });
   }
   return work;
 }
 
 const INTERVAL_MS = 60_000;
 const FIRST_PASS_MS = 15_000;
+/**
+ * A vacuum holds PGlite's one thread, so every request, for as long as it takes (≈ 100 ms for a
+ * webhook inbox of 20,000 rows on 2 cores: the intake's answers waited behind it). It waits until
+ * requests have left the database alone for QUIET_MS, checked every QUIET_POLL_MS, and runs anyway
+ * after MAX_DEFER_MS of steady load (what a large table gains from it must not be put off for ever).
+ * Analyze is cheap (a sample) and is not deferred: the planner needs it from the first pass.
+ */
+const QUIET_MS = 1_000;
+const QUIET_POLL_MS = 250;
+const MAX_DEFER_MS = 5 * 60_000;
+
+/** Resolves once `quietFor()` reaches `quietMs`, or after `maxMs`, or once `stopped()` says so. */
+export async function quietMoment(quietFor: () => number, stopped: () => boolean, opts: { quietMs?: number; pollMs?: number; maxMs?: number } = {}): Promise<void> {
+  const { quietMs = QUIET_MS, pollMs = QUIET_POLL_MS, maxMs = MAX_DEFER_MS } = opts;
+  const since = performance.now();
+  while (!stopped() && quietFor() < quietMs && performance.now() - since < maxMs) await new Promise((r) => setTimeout(r, pollMs));
+}
 
 type Maintenance = { stop(): Promise<void> };
 const g = globalThis as unknown as { __dbMaintenance?: Promise<Maintenance | null> };
@@ -76,7 +107,7 @@ export function maintenanceRuntime(): Promise<Maintenance | null> {
     let stopped = false;
     const pass = () => {
       if (running || stopped) return;
-      running = outsideRequest(() => maintainTables(opened.db, inBackground))
+      running = outsideRequest(() => maintainTables(opened.db, inBackground, () => quietMoment(opened.quietFor, () => stopped)))
         .then((done) => done.length && log("db").debug({ tables: done }, "vacuumed and analyzed"))
         .catch((err: Error) => stopped || log("db").warn({ err }, "table maintenance failed"))
         .finally(() => (running = null));
