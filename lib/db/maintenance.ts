@@ -11,7 +11,7 @@ import "server-only";
  * (`autovacuum_vacuum_threshold` 50 + 20 %, `autovacuum_vacuum_insert_threshold` 1,000 + 20 %,
  * `autovacuum_analyze_threshold` 50 + 10 % of the table's rows): `vacuum (analyze)` or `analyze`,
  * one table a statement, each as background work (lib/db/driver.ts `inBackground`: requests' statements go first),
- * a vacuum only once requests have left the database alone for a second (`quietMoment`).
+ * a vacuum or a table's new analyze only once requests have left the database alone for a second (`quietMoment`).
  * PostgreSQL runs its own autovacuum: nothing is done there.
  */
 import { sql } from "drizzle-orm";
@@ -54,18 +54,21 @@ export async function tableStats(db: Db): Promise<TableStats[]> {
 
 /**
  * One pass: the tables past their thresholds, vacuumed (with analyze) or analyzed. `run` wraps each
- * statement (background work in the runtime); `beforeVacuum` is awaited before each vacuum (the
- * runtime waits there for a quiet moment).
+ * statement (background work in the runtime); `whenQuiet` is awaited before what can wait: a vacuum,
+ * and the analyze of a table that has statistics already (the runtime waits there for a quiet
+ * moment). A table never analyzed is analyzed at once: until then the planner guesses its size.
  */
 export async function maintainTables(
   db: Db,
   run: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
-  beforeVacuum: () => Promise<void> = async () => undefined,
+  whenQuiet: () => Promise<void> = async () => undefined,
 ): Promise<Upkeep[]> {
-  const work = upkeepFor(await run(() => tableStats(db)));
+  const stats = await run(() => tableStats(db));
+  const work = upkeepFor(stats);
   for (const w of work) {
     const target = sql`${sql.identifier(w.schema)}.${sql.identifier(w.table)}`;
-    if (w.work === "vacuum") await beforeVacuum();
+    const analyzed = (stats.find((s) => s.schema === w.schema && s.table === w.table)?.rows ?? -1) >= 0;
+    if (w.work === "vacuum" || analyzed) await whenQuiet();
     // Awaited inside `run`: drizzle's query only starts when awaited, and the statement must start
     // in the context `run` gives it (as background work), not in the caller's.
     await run(async () => {
@@ -79,10 +82,10 @@ const INTERVAL_MS = 60_000;
 const FIRST_PASS_MS = 15_000;
 /**
  * A vacuum holds PGlite's one thread, so every request, for as long as it takes (≈ 100 ms for a
- * webhook inbox of 20,000 rows on 2 cores: the intake's answers waited behind it). It waits until
- * requests have left the database alone for QUIET_MS, checked every QUIET_POLL_MS, and runs anyway
- * after MAX_DEFER_MS of steady load (what a large table gains from it must not be put off for ever).
- * Analyze is cheap (a sample) and is not deferred: the planner needs it from the first pass.
+ * webhook inbox of 20,000 rows on 2 cores: the intake's answers waited behind it), and an analyze
+ * 2–16 ms a table. Each waits until requests have left the database alone for QUIET_MS, checked
+ * every QUIET_POLL_MS, and runs anyway after MAX_DEFER_MS of steady load (what a large table gains
+ * from it must not be put off for ever); only a table's first analyze does not wait.
  */
 const QUIET_MS = 1_000;
 const QUIET_POLL_MS = 250;
