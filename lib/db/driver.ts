@@ -137,8 +137,9 @@ function statementLog(): ((method: string, statement: unknown, ms: number) => vo
 /**
  * Foreground statements first. Counts the request statements queued or running; a background
  * statement starts only when none is, after a turn of the event loop (where new requests arrive).
+ * `requestsAfterATurn`: a request's statement waits a turn too (PGlite, whose statements hold the thread).
  */
-function prioritise(client: object, methods: readonly string[]): { quietFor(): number } {
+function prioritise(client: object, methods: readonly string[], opts: { requestsAfterATurn?: boolean } = {}): { quietFor(): number } {
   const c = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
   let foreground = 0;
   let lastForeground = 0;
@@ -180,6 +181,7 @@ function prioritise(client: object, methods: readonly string[]): { quietFor(): n
       }
       foreground++;
       try {
+        if (opts.requestsAfterATurn) await turn();
         return await original(...args);
       } finally {
         lastForeground = performance.now();
@@ -332,7 +334,13 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
   const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }) });
-  const { quietFor } = prioritise(client, ["query", "transaction"]);
+  // PGlite runs a statement on this thread, and the next queued one follows at once (its queue hands
+  // over in a microtask): a request's statement waits a turn of the event loop first, so that what
+  // has arrived meanwhile is read (the webhook intake then commits more deliveries in one insert) and
+  // answers are written between statements. Measured on 2 cores, the intake at 32 in flight: 1,000–
+  // 2,100 → 1,600–3,000 deliveries/s, event-loop stalls over 45 ms 13–19 → 2 in 30 s; the page mix
+  // unchanged (README "Webhook intake").
+  const { quietFor } = prioritise(client, ["query", "transaction"], { requestsAfterATurn: true });
   const db = drizzle({ client, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
   const listen = async (channel: string, onMessage: (payload: string) => void) => {

@@ -1,7 +1,9 @@
 /**
  * Background work (the webhook worker, the sync) never holds up a request's statements: on PGlite,
  * which runs one statement at a time on the process's thread, a background statement waits while
- * request statements are queued; on PostgreSQL the same order holds for the pool.
+ * request statements are queued; on PostgreSQL the same order holds for the pool. And on PGlite a
+ * request's statement waits a turn of the event loop, so that what is already due (another request
+ * arrived, an answer to write) runs first instead of behind a whole queue of statements.
  */
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -36,5 +38,16 @@ describeEachDatabase("statement priority", (db) => {
     stop = true;
     await stream;
     expect(waited).toBeLessThan(2_000);
+  });
+
+  it("lets what is already due run before a request's statement", async () => {
+    const order: string[] = [];
+    // Due before the statement is issued: on PGlite, without a turn first, the statement (and the
+    // next ones queued behind it) would run in this turn, ahead of it.
+    setImmediate(() => order.push("due first"));
+    await db()
+      .execute(sql`select 1`)
+      .then(() => order.push("statement"));
+    expect(order).toEqual(["due first", "statement"]);
   });
 });
