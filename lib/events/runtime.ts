@@ -10,7 +10,7 @@ import { env, publicBaseUrl } from "@/lib/env";
 import { apiContext } from "@/lib/api-context";
 import { EventsWorker } from "./events-worker";
 import { LiveHub, publish, purgeLiveEvents } from "./live";
-import { connectedTargets, syncIfDue } from "./sync";
+import { connectedTargets, syncIfDue, syncSchedule } from "./sync";
 import { checkBalances } from "./balances";
 import { purgeRefusedDeliveries } from "./intake";
 import { purgeSessions } from "@/lib/auth/sessions";
@@ -49,14 +49,16 @@ export function eventsRuntime(): Promise<Runtime> {
     // Infractions: the API's list at most once a minute per organisation (its budget is 60/min),
     // and the deadline thresholds crossed since the last tick, announced live.
     const infractionSyncAt = new Map<string, number>();
-    const infractionEvery = Math.max(60_000, e.SYNC_INTERVAL_SECONDS * 1000);
+    const schedule = syncSchedule(e.SYNC_INTERVAL_SECONDS);
+    // Half a tick short, as for the transactions (syncSchedule): once a minute, not every 75 s.
+    const infractionEvery = Math.max(60_000, e.SYNC_INTERVAL_SECONDS * 1000) - schedule.tickMs / 2;
     const syncTick = async () => {
       if (syncing) return;
       syncing = true;
       try {
         for (const target of await connectedTargets(opened.db)) {
           if (stopped) break;
-          const synced = await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, e.SYNC_INTERVAL_SECONDS * 1000, { reconcile }).catch((err: Error) => {
+          const synced = await syncIfDue({ db: opened.db, ctx, withLock: opened.withLock }, target, schedule.dueAfterMs, { reconcile }).catch((err: Error) => {
             l.error({ organizationId: target.organizationId, environment: target.environment, err }, "sync failed");
             return null;
           });
@@ -94,7 +96,7 @@ export function eventsRuntime(): Promise<Runtime> {
     const tick = () => {
       ticking ??= inBackground(syncTick).finally(() => (ticking = null));
     };
-    const timer = setInterval(tick, Math.min(15_000, e.SYNC_INTERVAL_SECONDS * 1000));
+    const timer = setInterval(tick, schedule.tickMs);
     timer.unref();
     tick();
     return {

@@ -65,6 +65,19 @@ export async function syncTransactions(
 }
 
 /**
+ * The sync loop's schedule for SYNC_INTERVAL_SECONDS: the loop wakes every `tickMs` (at most 15 s)
+ * and syncs a target once `dueAfterMs` have passed since its last sync, which is half a tick short
+ * of the interval. A sync's time is taken when it ends, a little after the tick that started it: had
+ * a whole interval been asked for, the tick one interval later would find it not yet due by those
+ * milliseconds and the sync would wait a tick more (every 75 s for 60, every 10 s for 5).
+ */
+export function syncSchedule(intervalSeconds: number): { tickMs: number; dueAfterMs: number } {
+  const intervalMs = intervalSeconds * 1000;
+  const tickMs = Math.min(15_000, intervalMs);
+  return { tickMs, dueAfterMs: intervalMs - tickMs / 2 };
+}
+
+/**
  * One sync at a time per organisation and environment across instances, and not more often than
  * `minIntervalMs`: every instance may call this on its timer; one does the work.
  */
