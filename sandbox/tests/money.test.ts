@@ -12,6 +12,7 @@ import { validateAddress, generateAddress } from "@/lib/payments/crypto-address"
 import { parseBoleto, validateBarcode, validateDigitableLine, barcodeToDigitableLine } from "@/lib/payments/boleto";
 import { CHAINS } from "@/lib/payments/chains";
 import { generateCnpj } from "@/lib/payments/documents";
+import { RATE_WINDOW_SECONDS } from "../config";
 import { BACKENDS, balanceOf, boletoBody, newClient, payer, startSandbox, tokenOf, uniq, type Answer, type TestSandbox } from "./helpers";
 
 type Data = Record<string, unknown>;
@@ -450,6 +451,10 @@ describe.each(BACKENDS)("money ($name)", (backend) => {
       const q = { amount: 10, base_currency: "USDT", destination_currency: "BRL" };
       await c.post("/v2/conversions/simulate", q);
       await t.api.advance(31);
+      // The mid rate holds for a minute of the sandbox clock (RATE_WINDOW_SECONDS): a new minute is
+      // begun first, so that /rate and /new below fall in the same one however long the machine
+      // takes between them (a CI run once crossed into the next minute there).
+      await t.api.advance(Math.ceil(RATE_WINDOW_SECONDS - ((t.clock.now() / 1000) % RATE_WINDOW_SECONDS)) + 1);
       const now = await c.post<Data>("/v2/conversions/rate", q);
       const done = await c.signed<Data>("/v2/conversions/new", q);
       expect(done.status).toBe(202);
