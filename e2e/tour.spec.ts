@@ -6,7 +6,7 @@
  * sixteen pages (axe light, axe dark, the console sweep): each page is rendered once here.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, as, bothThemes, seriousViolations, ADMIN_STATE, SIGNED_IN_PAGES } from "./fixtures";
+import { test, expect, as, bothThemes, seriousViolations, ADMIN_STATE, COLOUR_RULES, SIGNED_IN_PAGES } from "./fixtures";
 
 /** Everything the browser reports as wrong on `page`, from now on. */
 function listen(page: Page): string[] {
@@ -100,4 +100,18 @@ test("at phone width the bell's list fits, and the navigation opens from a menu 
   await expect(page).toHaveURL(/\/wallets$/);
   await expect(page.getByRole("dialog")).toBeHidden();
   await context.close();
+});
+
+test("the accessibility check finds what it looks for: an unnamed button and an image without text, and low contrast in the dark theme only", async ({ page }) => {
+  // The check above runs axe-core in the page itself (e2e/fixtures.ts `seriousViolations`): a page
+  // with known faults proves that it reads the whole document and sees the theme the browser is in.
+  await page.setContent(`<!doctype html><html lang="en"><head><title>faults</title><style>
+    p { color: #111; background: #fff; } @media (prefers-color-scheme: dark) { p { color: #333; background: #222; } }
+  </style></head><body><main><h1>Faults</h1><p>Balance due today</p><button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>`);
+  await page.emulateMedia({ colorScheme: "light" });
+  const light = await seriousViolations(page);
+  expect(light.map((v) => v.split(" ")[0]).sort()).toEqual(["button-name", "image-alt"]);
+  expect(await seriousViolations(page, { rules: COLOUR_RULES })).toEqual([]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect((await seriousViolations(page, { rules: COLOUR_RULES })).map((v) => v.split(" ")[0])).toEqual(["color-contrast"]);
 });
