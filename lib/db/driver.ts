@@ -333,7 +333,11 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const fresh = !opts.dataDir || !existsSync(path.join(opts.dataDir, "PG_VERSION"));
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
   const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }) });
+  // An in-memory database's files are in memory already: PostgreSQL's own page cache needs not be
+  // its 128 MB default, which every new database clears at start (≈ 0.5 s of its ≈ 1 s of CPU, from
+  // a template, on 2 cores; vitest opens some hundred). 16 MB starts in half the time.
+  const memory = opts.dataDir ? {} : { postgresqlconf: ["shared_buffers=16MB"] };
+  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }), ...memory });
   // PGlite runs a statement on this thread, and the next queued one follows at once (its queue hands
   // over in a microtask): a request's statement waits a turn of the event loop first, so that what
   // has arrived meanwhile is read (the webhook intake then commits more deliveries in one insert) and
