@@ -333,7 +333,7 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
   const fresh = !opts.dataDir || !existsSync(path.join(opts.dataDir, "PG_VERSION"));
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
   const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
-  // An in-memory database's files are in memory already: PostgreSQL's own page cache needs not be
+  // An in-memory database's files are in memory already: PostgreSQL's own page cache need not be
   // its 128 MB default, which every new database clears at start (≈ 0.5 s of its ≈ 1 s of CPU, from
   // a template, on 2 cores; vitest opens some hundred). 16 MB starts in half the time.
   const memory = opts.dataDir ? {} : { postgresqlconf: ["shared_buffers=16MB"] };
