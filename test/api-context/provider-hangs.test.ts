@@ -48,8 +48,11 @@ const elapsed = async <T>(p: Promise<T>) => {
 };
 const pix = (externalId: string, amount: string) => toPayoutPlan(payoutFormSchema.parse({ kind: "pix", amount, externalId, keyType: "cpf", pixKey: "529.982.247-25" }));
 
+// The databases' suites run side by side (each has its own database and sandbox process; their time
+// is mostly waiting on deadlines and the breaker's cool-down), each suite's tests one after the other
+// (they stop and resume the same sandbox).
 for (const target of databaseTargets()) {
-  describe(`a provider that hangs [${target.name}]`, () => {
+  describe.concurrent(`a provider that hangs [${target.name}]`, () => {
     let opened: OpenedDatabase<typeof schema>;
     let drop: (() => Promise<void>) | undefined;
     let keyring: Keyring;
@@ -94,7 +97,7 @@ for (const target of databaseTargets()) {
       return { ctx, t, userId, credentialId: id };
     }
 
-    it("a page's read answers within its deadline saying so; the next costs no timeout; the last known balance stays; reads work again once it resumes", async () => {
+    it.sequential("a page's read answers within its deadline saying so; the next costs no timeout; the last known balance stays; reads work again once it resumes", async () => {
       const { ctx, t, userId, credentialId } = await connected("Hanging reads");
       const first = await readBalanceFor(ctx, t, { userId }, { fresh: true });
       expect(first.data.find((b) => b.currency === "BRL")?.available).toBe("1000");
@@ -135,7 +138,7 @@ for (const target of databaseTargets()) {
       expect(await ctx.providerStatus(t)).toEqual({ answering: true });
     }, patient(60_000));
 
-    it("a payout is refused within 20 s in words and cannot pay twice; one sent while the breaker is open waits unsent; both go once when it resumes", async () => {
+    it.sequential("a payout is refused within 20 s in words and cannot pay twice; one sent while the breaker is open waits unsent; both go once when it resumes", async () => {
       const { ctx, t, userId } = await connected("Hanging payouts");
       const deps = { db: opened.db, ctx, publicBaseUrl: "http://127.0.0.1:9" };
       const row = async (externalId: string) =>

@@ -46,8 +46,10 @@ const HOUR = 3_600_000;
 const CPF = "52998224725";
 const BASE = "https://dash.example";
 
+// The databases' suites run side by side (each has its harness, sandbox and mail server; much of their
+// time is waiting on deliveries), each suite's tests one after the other (they share its clock and mail).
 for (const target of databaseTargets()) {
-  describe(`notifications [${target.name}]`, () => {
+  describe.concurrent(`notifications [${target.name}]`, () => {
     let h: Harness;
     let ctx: ApiContext;
     let receiver: Receiver;
@@ -113,7 +115,7 @@ for (const target of databaseTargets()) {
 
     let med: Awaited<ReturnType<typeof connected>>;
 
-    it("MED deadline marks on the provider's clock: with two instances each is mailed once to each recipient, then to the assignee only", async () => {
+    it.sequential("MED deadline marks on the provider's clock: with two instances each is mailed once to each recipient, then to the assignee only", async () => {
       // admin (en), admin (pt-BR), support (es-MX), operator, viewer
       med = await connected("MED Notify", ["admin", "admin", "support", "operator", "viewer"], [null, "pt-BR", "es-MX"]);
       const [admin, admin2, support, operator, viewer] = med.members as [string, string, string, string, string];
@@ -180,7 +182,7 @@ for (const target of databaseTargets()) {
       expect(list.items[2]!.body).toContain("Ana Souza, ***.982.247-**");
     });
 
-    it("the organisation's internal deadline has marks of its own, told on the same clock", async () => {
+    it.sequential("the organisation's internal deadline has marks of its own, told on the same clock", async () => {
       const org = await connected("MED Internal", ["admin"]);
       await setInternalDeadlineHours(db(), org.target.organizationId, 30, org.members[0]!);
       const inf = await disputed(org.target);
@@ -197,7 +199,7 @@ for (const target of databaseTargets()) {
 
     let shop: Awaited<ReturnType<typeof connected>>;
 
-    it("approvals, failed payouts, credentials, findings, sign-ins and security changes: each made once by two instances, to its recipients only", async () => {
+    it.sequential("approvals, failed payouts, credentials, findings, sign-ins and security changes: each made once by two instances, to its recipients only", async () => {
       // admin (en), admin (pt-BR), operator (es-MX), support
       shop = await connected("Notify Shop", ["admin", "admin", "operator", "support"], [null, "pt-BR", "es-MX"]);
       const [admin, admin2, operator, support] = shop.members as [string, string, string, string];
@@ -263,7 +265,7 @@ for (const target of databaseTargets()) {
 
     });
 
-    it("every mail is in its reader's language, with a plain-text part and an HTML one, and carries no secret or full document number", async () => {
+    it.sequential("every mail is in its reader's language, with a plain-text part and an HTML one, and carries no secret or full document number", async () => {
       const allMails = await Promise.all(received.map(readMail));
       expect(allMails.length).toBeGreaterThan(20);
       const { token } = await endpointFor(db(), shop.target.organizationId, "sandbox");
@@ -295,7 +297,7 @@ for (const target of databaseTargets()) {
       expect(security.text).not.toContain("/settings/preferences");
     });
 
-    it("preferences turn each kind off in the bell and by e-mail, or gather it into one digest at 8:00 on the member's clock; security mail stays on", async () => {
+    it.sequential("preferences turn each kind off in the bell and by e-mail, or gather it into one digest at 8:00 on the member's clock; security mail stays on", async () => {
       const org = await createOrganization(db(), "Prefs Co", ["admin", "admin"]);
       const [quiet, digest] = org.members.map((m) => m.userId) as [string, string];
       await db().update(schema.users).set({ locale: "pt-BR", timeZone: "America/Sao_Paulo" }).where(eq(schema.users.id, digest));

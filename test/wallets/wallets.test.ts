@@ -29,8 +29,9 @@ const en = createTranslator(getMessages("en"), "en");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
+// The databases' suites run side by side (each has its harness and sandbox; much of its time is waiting on webhooks), each suite's tests one after the other.
 for (const target of databaseTargets()) {
-  describe(`fixed wallets [${target.name}]`, () => {
+  describe.concurrent(`fixed wallets [${target.name}]`, () => {
     let h: Harness;
     let ctx: ApiContext;
     let receiver: Receiver;
@@ -89,7 +90,7 @@ for (const target of databaseTargets()) {
     beforeAll(async () => void ({ h, ctx, receiver } = await openWebhookHarness(target, allow)));
     afterAll(() => closeWebhookHarness({ h, ctx, receiver }));
 
-    it("creating a wallet stores it with who created it, audits it, and lists it; no other organisation or environment sees it", async () => {
+    it.sequential("creating a wallet stores it with who created it, audits it, and lists it; no other organisation or environment sees it", async () => {
       const { target: t, actor } = await connected("Org create");
       const brl = await createWallet(deps(), t, actor, { currency: "BRL", label: "  Store front  " });
       expect(brl).toMatchObject({ currency: "BRL", kind: "pix_key", chain: null, label: "Store front" });
@@ -128,7 +129,7 @@ for (const target of databaseTargets()) {
       expect(await findWallet(db(), t, brl.walletId)).toMatchObject({ walletId: brl.walletId });
     });
 
-    it("a sandbox deposit, delivered as webhooks through the intake and verified by the worker, appears under its wallet, with exact sums and a live event", async () => {
+    it.sequential("a sandbox deposit, delivered as webhooks through the intake and verified by the worker, appears under its wallet, with exact sums and a live event", async () => {
       const { target: t, actor } = await connected("Org deposit");
       const w = await createWallet(deps(), t, actor, { currency: "BRL" });
       const quiet = await createWallet(deps(), t, actor, { currency: "USDT", chain: "tron" });
@@ -174,7 +175,7 @@ for (const target of databaseTargets()) {
       expect(deliveries.every((r) => r.outcome === "applied")).toBe(true);
     });
 
-    it("shows a wallet's newest deposits only, and counts them all", async () => {
+    it.sequential("shows a wallet's newest deposits only, and counts them all", async () => {
       const { target: t, actor } = await connected("Org many");
       const w = await createWallet(deps(), t, actor, { currency: "MXN" });
       const ids: string[] = [];
@@ -192,7 +193,7 @@ for (const target of databaseTargets()) {
       expect(ids.every((id) => hidden.some((r) => r.transactionId === id && r.walletId === w.walletId))).toBe(true);
     });
 
-    it("an API refusal becomes a clear error, and nothing is stored", async () => {
+    it.sequential("an API refusal becomes a clear error, and nothing is stored", async () => {
       const { target: t, actor } = await connected("Org no cash-in", ["can_cashout"]);
       const e = await createWallet(deps(), t, actor, { currency: "BRL" }).catch((x: unknown) => x);
       const f = describeWalletFailure(e, "sandbox")!;
@@ -203,7 +204,7 @@ for (const target of databaseTargets()) {
       expect(await audited(t.organizationId)).toEqual([]);
     });
 
-    it("a network on a PIX wallet is refused by the API and lands under the network field", async () => {
+    it.sequential("a network on a PIX wallet is refused by the API and lands under the network field", async () => {
       const { target: t, actor } = await connected("Org fiat chain");
       // The form never sends this; the API's own refusal is what is checked here.
       const e = await createWallet(deps(), t, actor, { currency: "BRL", chain: "tron" }).catch((x: unknown) => x);
@@ -216,7 +217,7 @@ for (const target of databaseTargets()) {
       expect(await walletRows(t.organizationId)).toEqual([]);
     });
 
-    it("past the wallet endpoint's rate budget, the member is told when to try again", async () => {
+    it.sequential("past the wallet endpoint's rate budget, the member is told when to try again", async () => {
       const { target: t, actor } = await connected("Org budget");
       const small = new ApiContext({ db: h.opened.db, withLock: h.opened.withLock, keyring: h.keyring, limitOverrides: { wallet: 1 }, budgetWaitMs: 0 });
       await createWallet({ db: db(), ctx: small }, t, actor, { currency: "BRL" });
@@ -227,7 +228,7 @@ for (const target of databaseTargets()) {
       await small.flush();
     });
 
-    it("a lost answer is an unknown outcome: sent once, nothing stored, said so; the wallet's deposits still surface", async () => {
+    it.sequential("a lost answer is an unknown outcome: sent once, nothing stored, said so; the wallet's deposits still surface", async () => {
       const { target: t, actor } = await connected("Org lost");
       let posts = 0;
       let lostId = "";
@@ -275,7 +276,7 @@ for (const target of databaseTargets()) {
       await refused.flush();
     });
 
-    it("a simulated deposit is refused for another organisation's wallet, outside the sandbox, and for an amount the coin cannot carry", async () => {
+    it.sequential("a simulated deposit is refused for another organisation's wallet, outside the sandbox, and for an amount the coin cannot carry", async () => {
       const a = await connected("Org A");
       const b = await connected("Org B");
       const w = await createWallet(deps(), a.target, a.actor, { currency: "USDT", chain: "tron" });
