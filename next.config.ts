@@ -46,6 +46,11 @@ const nextConfig: NextConfig = {
     authInterrupts: true,
     // Import only the icons and primitives a module names, not the packages' barrels.
     optimizePackageImports: ["lucide-react", "radix-ui"],
+    // Turbopack's build cache (on by default in Next.js 16.4) is off unless NEXT_BUILD_CACHE=on: a
+    // build from nothing (a fresh clone's `npm start`, CI) took 53–58 s with it, 14 s of them writing
+    // the cache, against 33–36 s without (2 cores, twice each in turns); only a rebuild after an edit
+    // reads it back. `npm run dev` keeps its own cache.
+    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE === "on",
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
