@@ -57,12 +57,12 @@ export default defineConfig({
     // LOG_LEVEL: the code under test logs each request, API call and webhook (lib/observability/log.ts);
     // the tests' output keeps warnings and errors. (Tests that read a program's log set its level.)
     env: { TEST_SCRYPT_N: String(2 ** 10), LOG_LEVEL: "warn" },
-    // Migrates each program's database once; suites clone it (test/support/global-setup.ts).
-    globalSetup: ["test/support/global-setup.ts"],
     projects: [
       // No database and no isolation: see UNIT above.
-      { extends: true, test: { name: "unit", include: UNIT, isolate: false, globalSetup: [] } },
-      { extends: true, test: { name: "integration", include: INCLUDE, exclude: UNIT } },
+      { extends: true, test: { name: "unit", include: UNIT, isolate: false } },
+      // Migrates each program's database once; suites clone it (test/support/global-setup.ts). Only
+      // here: a global setup of the root config runs once more per project.
+      { extends: true, test: { name: "integration", include: INCLUDE, exclude: UNIT, globalSetup: ["test/support/global-setup.ts"] } },
     ],
   },
 });
