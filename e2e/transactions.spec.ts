@@ -14,10 +14,17 @@ import { loadTransactionSearchParams, serializeTransactionSearchParams } from ".
 
 test.describe.configure({ mode: "serial" });
 
-/** Waits until the results shown are those of the URL (a filter updates the URL before the server answers). */
+/**
+ * Waits until the results shown are those of the URL (a filter updates the URL before the server
+ * answers), and shown: after a load, React may keep the streamed list in a hidden container for a
+ * few hundred milliseconds before it reveals it (reveals are batched), and an element there cannot
+ * take focus (a row's link focused then left the focus on the page, and Enter did nothing).
+ */
 async function settled(page: Page) {
   const query = serializeTransactionSearchParams({ ...loadTransactionSearchParams(new URL(page.url()).searchParams), tx: null });
-  await expect(page.getByTestId("tx-results")).toHaveAttribute("data-query", query);
+  const results = page.getByTestId("tx-results");
+  await expect(results).toHaveAttribute("data-query", query);
+  await expect(results).toBeVisible();
 }
 
 const summaryTotal = async (page: Page) => Number(((await page.getByTestId("pager-summary").textContent()) ?? "").replace(/.* of /, "").replace(/[^0-9]/g, ""));
