@@ -52,8 +52,10 @@ export async function FeesSection({ access, environment, local }: { access: Acce
         {t("account.fees.title")}
       </h2>
       <div className="grid gap-1">
-        <ReadSource read={read} environment={environment} testId="fees-read-at" />
-        <p className="text-xs text-muted-foreground">{t("account.fees.explain")}</p>
+        <div className="flex items-start gap-1.5 text-xs text-muted-foreground">
+          <ReadSource read={read} environment={environment} testId="fees-read-at" className="-my-1 -ml-1" />
+          <p>{t("account.fees.explain")}</p>
+        </div>
       </div>
       {failure && <ApiFailure failure={failure} title={t("account.fees.unavailable")} />}
       {fees.entries.length === 0 ? (

@@ -1,5 +1,4 @@
 import Decimal from "decimal.js";
-import { Info } from "@/components/ui/icons";
 import { ApiFailure } from "@/components/shell/api-failure";
 import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Access } from "@/lib/auth/access";
@@ -108,11 +107,10 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
         {t("account.limits.title")}
       </h2>
       <div className="grid gap-1">
-        <ReadSource read={read} environment={environment} testId="limits-read-at" />
-        <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="limits-mirror-source">
-          <Info aria-hidden className="mt-px size-3.5 shrink-0" />
-          <span>{synced ? t("account.limits.usedSource", { at: formatDateTime(sync.lastSyncAt!, locale) }) : t("account.limits.usedSourceNotYet")}</span>
-        </p>
+        <div className="flex items-start gap-1.5 text-xs text-muted-foreground">
+          <ReadSource read={read} environment={environment} testId="limits-read-at" className="-my-1 -ml-1" />
+          <p data-testid="limits-mirror-source">{synced ? t("account.limits.usedSource", { at: formatDateTime(sync.lastSyncAt!, locale) }) : t("account.limits.usedSourceNotYet")}</p>
+        </div>
         <DayResetNote />
       </div>
       {failure && <ApiFailure failure={failure} title={t("account.limits.unavailable")} />}
