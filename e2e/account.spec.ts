@@ -167,7 +167,7 @@ test("Read again asks the API; the next visit uses the copy the team shares", as
   await context.close();
 });
 
-test("at phone width (390 px) the Account page has no horizontal scrolling, limits and fees alike", async ({ browser }) => {
+test("at phone width (390 px) the Account page has no horizontal scrolling, limits and fees alike; from a laptop's 1024 px their tables fit their cards", async ({ browser }) => {
   const { context, page } = await memberContext(browser, undefined, { viewport: { width: 390, height: 844 } });
   for (const [url, shown] of [
     ["/account", "limit-BRL-cashout"],
@@ -196,5 +196,21 @@ test("at phone width (390 px) the Account page has no horizontal scrolling, limi
   const today = page.getByTestId("limit-BRL-cashout").getByTestId("limit-today");
   await page.goto("/account");
   expect(await today.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Today"');
+  // From a laptop's 1024 px up the limits and fees are tables, and each fits its card: no figure
+  // hidden behind a sideways scroll (the limits were 340 px wider than their card at 1024, 85 at 1280).
+  for (const width of [1024, 1280, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [url, shown] of [
+      ["/account", "limit-BRL-cashout"],
+      ["/account?tab=fees", "fee-cashin-PIX-BRL"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId(shown)).toBeVisible();
+      const table = page.getByTestId(shown).locator("xpath=ancestor::table");
+      await expect(table.locator("thead")).toBeVisible();
+      const fit = await table.evaluate((t) => ({ table: t.scrollWidth, card: t.parentElement!.clientWidth }));
+      expect(fit.table, `${url} at ${width} px`).toBeLessThanOrEqual(fit.card);
+    }
+  }
   await context.close();
 });
