@@ -167,12 +167,15 @@ test("Read again asks the API; the next visit uses the copy the team shares", as
   await context.close();
 });
 
+/** Each tab of the Account page, and a row it shows once its table is there. */
+const TABS = [
+  ["/account", "limit-BRL-cashout"],
+  ["/account?tab=fees", "fee-cashin-PIX-BRL"],
+] as const;
+
 test("at phone width (390 px) the Account page has no horizontal scrolling, limits and fees alike; from a laptop's 1024 px their tables fit their cards", async ({ browser }) => {
   const { context, page } = await memberContext(browser, undefined, { viewport: { width: 390, height: 844 } });
-  for (const [url, shown] of [
-    ["/account", "limit-BRL-cashout"],
-    ["/account?tab=fees", "fee-cashin-PIX-BRL"],
-  ] as const) {
+  for (const [url, shown] of TABS) {
     await page.goto(url);
     await expect(page.getByTestId(shown)).toBeVisible();
     await expect(page.getByTestId("profile-kycLevel")).toBeVisible();
@@ -200,10 +203,7 @@ test("at phone width (390 px) the Account page has no horizontal scrolling, limi
   // hidden behind a sideways scroll (the limits were 340 px wider than their card at 1024, 85 at 1280).
   for (const width of [1024, 1280, 1366]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const [url, shown] of [
-      ["/account", "limit-BRL-cashout"],
-      ["/account?tab=fees", "fee-cashin-PIX-BRL"],
-    ] as const) {
+    for (const [url, shown] of TABS) {
       await page.goto(url);
       await expect(page.getByTestId(shown)).toBeVisible();
       const table = page.getByTestId(shown).locator("xpath=ancestor::table");
