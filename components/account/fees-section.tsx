@@ -53,7 +53,7 @@ export async function FeesSection({ access, environment, local }: { access: Acce
       </h2>
       <div className="grid gap-1">
         <div className="flex items-start gap-1.5 text-xs text-muted-foreground">
-          <ReadSource read={read} environment={environment} testId="fees-read-at" className="-my-1 -ml-1" />
+          <ReadSource read={read} environment={environment} testId="fees-read-at" className="-m-1" />
           <p>{t("account.fees.explain")}</p>
         </div>
       </div>

@@ -108,7 +108,7 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
       </h2>
       <div className="grid gap-1">
         <div className="flex items-start gap-1.5 text-xs text-muted-foreground">
-          <ReadSource read={read} environment={environment} testId="limits-read-at" className="-my-1 -ml-1" />
+          <ReadSource read={read} environment={environment} testId="limits-read-at" className="-m-1" />
           <p data-testid="limits-mirror-source">{synced ? t("account.limits.usedSource", { at: formatDateTime(sync.lastSyncAt!, locale) }) : t("account.limits.usedSourceNotYet")}</p>
         </div>
         <DayResetNote />

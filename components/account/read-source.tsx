@@ -7,7 +7,7 @@ import { getI18n } from "@/lib/i18n/server";
  * Where a section's figures come from and when (the API, which credential, fresh or the team's
  * shared copy, or the last known answer while the provider does not answer): one click away behind
  * an "i", not text on a merchant's page. The wrapper carries the read's facts as data attributes.
- * Beside a section's title, or at the head of the note under a tab (`className` "-my-1 -ml-1": the
+ * Beside a section's title, or at the head of the note under a tab (`className` "-m-1": the
  * button's 24 px on a line of small text, its icon in line with the notes' icons below it), never on a
  * line of its own, where it read as an icon left behind.
  */
