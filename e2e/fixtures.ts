@@ -302,8 +302,9 @@ async function runAxe(page: Page, runOnly: axe.RunOptions["runOnly"]): Promise<a
 }
 
 /**
- * Waits until what the page is showing has finished appearing: a dialog or popover fades and zooms in
- * for ≈ 150 ms, and axe measures text contrast with the opacity of that moment (the register-credential
+ * Waits until what the page is showing has finished appearing: a sheet sliding in, the palette
+ * opening, a dialog or popover fading and zooming in (≈ 150 ms). Screenshots and measured boxes want
+ * the end state, and axe measures text contrast with the opacity of the moment (the register-credential
  * dialog's muted descriptions failed color-contrast in 2 tour runs of 4 when scanned mid-fade). Endless
  * animations (a spinner) are not waited for; a finite one longer than 2 s no further.
  */

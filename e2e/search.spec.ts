@@ -5,7 +5,7 @@
  * Portuguese, opens search from the app bar's button and finds no member list and no send action.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, as, merchantIntegration, sandboxControl } from "./fixtures";
+import { test, expect, appeared, as, merchantIntegration, sandboxControl } from "./fixtures";
 import { formatCpf, generateCpf } from "../lib/payments/documents";
 
 /** The options listed for `text` (once the results are those of the text in the field). */
@@ -93,7 +93,7 @@ test("a viewer on a phone, in Portuguese, opens search from the app bar and find
     const palette = page.getByTestId("search-palette");
     await expect(palette).toBeVisible();
     // Full screen on a phone (measured once it has finished opening).
-    await palette.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await appeared(page);
     const box = await palette.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     for (const text of ["enviar", "transferir", "pagamento", "converter"]) {

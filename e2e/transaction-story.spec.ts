@@ -8,7 +8,7 @@
  * receipt are taken at desktop and phone widths in the three languages.
  */
 import { mkdirSync } from "node:fs";
-import { test, expect, bothThemes, as, memberContext, ownOrganization, sandboxControl } from "./fixtures";
+import { test, expect, appeared, bothThemes, as, memberContext, ownOrganization, sandboxControl } from "./fixtures";
 import { readPdfText } from "../lib/pdf/test-support/read-pdf";
 import { formatDateTime } from "../lib/i18n/format";
 
@@ -185,7 +185,7 @@ test("screenshots of the sheet and the receipt at desktop and phone widths, in E
         await expect(sheet.getByRole("heading", { name: title })).toBeVisible();
         await expect(sheet.getByTestId("story-step")).toHaveCount(3);
         // Once the sheet has slid in.
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+        await appeared(page);
         await page.screenshot({ path: `${dir}/sheet-${lang}-${w}.png` });
         await page.goto(`/transactions/${refundedId}/receipt`);
         await expect(page.getByTestId("receipt")).toBeVisible();
