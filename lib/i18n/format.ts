@@ -77,7 +77,8 @@ export function formatMoney(value: Exact, currency: string, locale: Locale): str
   }
   const digits = CRYPTO_DECIMALS[currency] ?? 8;
   const n = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(exact(value));
-  return `${n} ${currency}`;
+  // A no-break space, as Intl writes between a fiat symbol and its figure: "10,000.00 BNB" never breaks in two.
+  return `${n}\u00a0${currency}`;
 }
 
 /** A decimal string with the digits it has, in the language's separators: "1234.50" → "1.234,50" in pt-BR. */

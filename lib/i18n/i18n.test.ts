@@ -48,6 +48,18 @@ describe("dictionaries", () => {
     expect(en("apiErrors.RATE_LIMIT_EXCEEDED", { seconds: 42 })).toMatch(/in 42 seconds\.$/);
   });
 
+  it("writes a kept text again only for the same message and the same figures", () => {
+    const en = createTranslator(getMessages("en"), "en");
+    // Asked twice each, in turns: the second asking reads the kept text, which must be its own.
+    for (let round = 0; round < 2; round++) {
+      expect(en("infractions.dueSoonBadge", { count: 1 })).toBe("1 infraction due within 48 hours");
+      expect(en("infractions.dueSoonBadge", { count: 2 })).toBe("2 infractions due within 48 hours");
+      expect(en("nav.overview")).toBe("Overview");
+    }
+    expect(en("auth.throttled", { wait: "in 1 minute" })).toMatch(/in 1 minute\.$/);
+    expect(en("auth.throttled", { wait: "in 2 minutes" })).toMatch(/in 2 minutes\.$/);
+  });
+
   it("refuses a key that no language has, outside production", () => {
     const t = createTranslator(getMessages("es-MX"), "es-MX");
     expect(() => t("nav.nothingHere" as never)).toThrow();
@@ -64,8 +76,8 @@ describe("formats", () => {
     expect(formatMoney("1234.5", "MXN", "es-MX")).toBe("MX$1,234.50");
     expect(formatMoney("-0.1", "MXN", "es-MX")).toBe("-MX$0.10");
     expect(formatMoney("1234.5", "MXN", "pt-BR")).toBe("MX$\u00a01.234,50");
-    expect(formatMoney("0.00012345", "BTC", "en")).toBe("0.00012345 BTC");
-    expect(formatMoney("1234567.123456", "USDT", "pt-BR")).toBe("1.234.567,123456 USDT");
+    expect(formatMoney("0.00012345", "BTC", "en")).toBe("0.00012345\u00a0BTC");
+    expect(formatMoney("1234567.123456", "USDT", "pt-BR")).toBe("1.234.567,123456\u00a0USDT");
   });
 
   it("shows dates in each market's time zone", () => {
