@@ -95,6 +95,14 @@ export function useI18n(): { locale: Locale; timeZone: string; t: Translate } {
   const locale = context.locale;
   const timeZone = context.timeZone ?? LOCALE_TIME_ZONES[locale];
   setRenderTimeZone(timeZone);
-  const t = useMemo(() => asTranslate(translator(context) as unknown as { has(key: never): boolean }, locale), [context, locale]);
+  const t = useMemo(() => translatorOf(context), [context]);
   return { locale, timeZone, t };
+}
+
+/** One translator per provided context (and so one set of kept texts, lib/i18n/translate.ts), shared by every component under it. */
+const translators = new WeakMap<I18nContextValue, Translate>();
+function translatorOf(context: I18nContextValue): Translate {
+  let t = translators.get(context);
+  if (!t) translators.set(context, (t = asTranslate(translator(context) as unknown as { has(key: never): boolean }, context.locale)));
+  return t;
 }

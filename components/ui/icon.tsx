@@ -22,9 +22,14 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref"> & {
 
 export type IconComponent = ((props: IconProps) => ReactElement) & { displayName: string; node: IconNode };
 
+/** Each icon's shapes as elements, made once: an element never changes, so every drawing of the icon can share them. */
+const shapes = new WeakMap<IconNode, ReactNode[]>();
+
 /** The shapes alone, e.g. inside a sprite's `<symbol>` (the `<svg class="i">` that uses it draws them). */
 export function iconShapes(node: IconNode): ReactNode[] {
-  return node.map(([tag, attrs, children], i) => createElement(tag, { ...attrs, key: i }, ...(children ? iconShapes(children) : [])));
+  let made = shapes.get(node);
+  if (!made) shapes.set(node, (made = node.map(([tag, attrs, children], i) => createElement(tag, { ...attrs, key: i }, ...(children ? iconShapes(children) : [])))));
+  return made;
 }
 
 /** As lucide-react: an icon with a label (aria-*, role or title) or children is not hidden from assistive technology. */

@@ -99,13 +99,46 @@ function readerValues(values: MessageValues | undefined, locale: Locale | undefi
 /** A time ending in "a.m."/"p.m." (es-MX) at the end of a sentence keeps one period, not "a.m..". */
 const abbreviationThenStop = /(\b[ap]\.\s?m\.)\.(?!\.)/g;
 
-/** next-intl's translator (server or client) typed against our keys, writing figures in `locale`. */
+/** Texts kept per translator at most (the keys a process asks for, with the figures it shows most). */
+const KEPT_TEXTS = 4000;
+
+/** `values` as part of a kept text's key, when they are all plain strings and numbers (no element, no date). */
+function valuesKey(values: MessageValues): string | null {
+  let out = "";
+  for (const k in values) {
+    const v = values[k];
+    if (typeof v !== "string" && typeof v !== "number") return null;
+    out += `\u0000${k}\u0001${typeof v === "number" ? "n" : "s"}${v}`;
+  }
+  return out;
+}
+
+/**
+ * next-intl's translator (server or client) typed against our keys, writing figures in `locale`.
+ * The same message with the same figures reads the same every time: its text is kept after the first
+ * call (a page asks for a few hundred texts, most of them the same from one render to the next, and
+ * each went through use-intl's key lookup and ICU formatting again). Up to `KEPT_TEXTS`, then the
+ * kept texts start again from none.
+ */
 export function asTranslate(t: { has(key: never): boolean }, locale?: Locale): Translate {
   const call = t as unknown as (k: string, v?: MessageValues) => string;
+  const written = (key: MessageKey, values?: MessageValues) => {
+    const text = call(key, readerValues(values, locale));
+    return text.includes("m..") ? text.replace(abbreviationThenStop, "$1") : text;
+  };
+  const kept = new Map<string, string>();
   return Object.assign(
     (key: MessageKey, values?: MessageValues) => {
-      const text = call(key, readerValues(values, locale));
-      return text.includes("m..") ? text.replace(abbreviationThenStop, "$1") : text;
+      const extra = values ? valuesKey(values) : "";
+      if (extra === null) return written(key, values);
+      const id = key + extra;
+      let text = kept.get(id);
+      if (text === undefined) {
+        text = written(key, values);
+        if (kept.size >= KEPT_TEXTS) kept.clear();
+        kept.set(id, text);
+      }
+      return text;
     },
     { has: (key: string) => (t.has as (k: string) => boolean)(key) },
   );
