@@ -173,7 +173,7 @@ const TABS = [
   ["/account?tab=fees", "fee-cashin-PIX-BRL"],
 ] as const;
 
-test("at phone width (390 px) the Account page has no horizontal scrolling, limits and fees alike; from a laptop's 1024 px their tables fit their cards", async ({ browser }) => {
+test("at phone width (390 px) the Account page has no horizontal scrolling, limits and fees alike; at a laptop's widths nothing leaves its card and no amount is broken across lines", async ({ browser }) => {
   const { context, page } = await memberContext(browser, undefined, { viewport: { width: 390, height: 844 } });
   for (const [url, shown] of TABS) {
     await page.goto(url);
@@ -199,17 +199,31 @@ test("at phone width (390 px) the Account page has no horizontal scrolling, limi
   const today = page.getByTestId("limit-BRL-cashout").getByTestId("limit-today");
   await page.goto("/account");
   expect(await today.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Today"');
-  // From a laptop's 1024 px up the limits and fees are tables, and each fits its card: no figure
-  // hidden behind a sideways scroll (the limits were 340 px wider than their card at 1024, 85 at 1280).
+  // At a laptop's widths each fits its card, no figure hidden behind a sideways scroll (the limits
+  // were 340 px wider than their card at 1024, 85 at 1280), and no amount is broken across lines
+  // ("R$100,00" over "0.00", as the table at 1024 px once fitted): labelled blocks below 1280 px,
+  // tables from 1280 px.
   for (const width of [1024, 1280, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     for (const [url, shown] of TABS) {
       await page.goto(url);
       await expect(page.getByTestId(shown)).toBeVisible();
       const table = page.getByTestId(shown).locator("xpath=ancestor::table");
-      await expect(table.locator("thead")).toBeVisible();
+      if (width >= 1280) await expect(table.locator("thead")).toBeVisible();
+      else await expect(table.locator("thead")).toBeHidden();
       const fit = await table.evaluate((t) => ({ table: t.scrollWidth, card: t.parentElement!.clientWidth }));
       expect(fit.table, `${url} at ${width} px`).toBeLessThanOrEqual(fit.card);
+      const broken = await table.evaluate((t) =>
+        [...t.querySelectorAll(".st-num, .st-fee")]
+          .filter((cell) => {
+            const text = document.createRange();
+            text.selectNodeContents(cell);
+            return new Set([...text.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((cell) => cell.textContent)
+          .slice(0, 5),
+      );
+      expect(broken, `${url} at ${width} px`).toEqual([]);
     }
   }
   await context.close();

@@ -32,19 +32,19 @@ export function FeeGroups({ groups, fields, words }: { groups: { key: string; ro
   return groups.map((g) => (
     <tbody key={g.key} data-testid={`fees-${g.key || "none"}`}>
       {g.rows.map((r) => (
-        <tr key={r.k} className="max-lg:grid-cols-3" data-testid={r.id}>
+        <tr key={r.k} className="max-xl:grid-cols-3" data-testid={r.id}>
           {r.group && (
             <th scope="rowgroup" rowSpan={r.group.size}>
               {r.group.label}
             </th>
           )}
-          <th scope="row" className="font-normal max-lg:col-span-2">
+          <th scope="row" className="font-normal max-xl:col-span-2">
             {r.method ?? muted(words.anyMethod)}
             {r.extra}
           </th>
-          <td className="max-lg:text-right">{r.currency ?? muted(words.notProvided)}</td>
+          <td className="max-xl:text-right">{r.currency ?? muted(words.notProvided)}</td>
           {r.free ? (
-            <td colSpan={fields.length} className={`${stacked.wide} text-center max-lg:text-left`} data-testid="fee-free">
+            <td colSpan={fields.length} className={`${stacked.wide} text-center max-xl:text-left`} data-testid="fee-free">
               {words.noFee}
             </td>
           ) : (

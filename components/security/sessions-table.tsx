@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
-import { formatDateTime, formatRelativeTime } from "@/lib/i18n/format";
+import { formatRelativeTime, formatShortDateTime } from "@/lib/i18n/format";
 import type { SessionDto } from "@/lib/auth/sessions";
 import { revokeSessionAction, signOutEverywhereAction } from "@/app/(dashboard)/settings/security/actions";
 import { browserOf } from "@/lib/auth/browser";
@@ -42,12 +42,12 @@ export function SessionsTable({ sessions, now }: { sessions: SessionDto[]; now: 
                 )}
                 {/* On a phone the other columns fold into this line. */}
                 <span className="text-muted-foreground block text-xs sm:hidden">
-                  {formatDateTime(s.createdAt, locale)} · {formatRelativeTime(s.lastSeenAt, locale, now)}
+                  {formatShortDateTime(s.createdAt, locale, now)} · {formatRelativeTime(s.lastSeenAt, locale, now)}
                   {s.address && <span className="font-mono"> · {s.address}</span>}
                 </span>
               </TableCell>
               <TableCell className="hidden font-mono text-xs md:table-cell">{s.address ?? "—"}</TableCell>
-              <TableCell className="hidden sm:table-cell">{formatDateTime(s.createdAt, locale)}</TableCell>
+              <TableCell className="hidden sm:table-cell">{formatShortDateTime(s.createdAt, locale, now)}</TableCell>
               <TableCell className="hidden sm:table-cell">{formatRelativeTime(s.lastSeenAt, locale, now)}</TableCell>
               <TableCell className="text-right">
                 {!s.current && (

@@ -15,7 +15,7 @@ import { can } from "@/lib/auth/roles";
 import { apiContext } from "@/lib/api-context";
 import { memberNames } from "@/lib/team/members";
 import { getInternalDeadlineHours, listInfractions, nearestThresholds, type InfractionView } from "@/lib/infractions/mirror";
-import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { formatMoney, formatRelativeTime, formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { INFRACTION_TYPES, loadInfractionSearchParams } from "@/lib/infractions/params";
 import { INFRACTION_MIRROR_STATUSES } from "@/lib/vocabulary";
@@ -144,19 +144,23 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                             )}
                             {i.effectiveDeadlineAt && (
                               <span className="text-xs text-muted-foreground">
-                                {formatDateTime(i.effectiveDeadlineAt, locale)}
-                                {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatDateTime(i.deadlineAt, locale) })}` : ""}
+                                {/* The year only when it is not the provider's current one: the column fits a laptop's width. */}
+                                {formatShortDateTime(i.effectiveDeadlineAt, locale, nowDate)}
+                                {internalHours > 0 && i.deadlineAt ? ` · ${t("infractions.apiDeadlineAt", { at: formatShortDateTime(i.deadlineAt, locale, nowDate) })}` : ""}
                               </span>
                             )}
                           </span>
                         </TableCell>
                         <TableCell className={cn("tabular-nums max-md:order-first max-md:col-span-2 max-md:text-base max-md:font-semibold", i.status === "resolved" && "text-muted-foreground")}>{i.amount !== null && i.currency ? formatMoney(i.blockedAmount ?? i.amount, i.currency, locale) : "—"}</TableCell>
-                        <TableCell>{(TYPES as readonly string[]).includes(i.type ?? "") ? t(`infractions.types.${i.type as (typeof TYPES)[number]}`) : (i.type ?? "—")}</TableCell>
-                        <TableCell className="max-md:order-first max-md:col-span-2">
-                          <Badge variant={i.status === "open" ? "warning" : i.status === "responded" ? "secondary" : "outline"}>
-                            {(STATUSES as readonly string[]).includes(i.status) ? t(`infractions.statuses.${i.status as (typeof STATUSES)[number]}`) : i.status}
-                            {i.outcome ? ` · ${outcomeLabel(t, i.outcome)}` : ""}
-                          </Badge>
+                        {/* Type and outcome wrap where a laptop's width asks for it (1024 px): the row grows down, every column stays in view. */}
+                        <TableCell className="whitespace-normal">{(TYPES as readonly string[]).includes(i.type ?? "") ? t(`infractions.types.${i.type as (typeof TYPES)[number]}`) : (i.type ?? "—")}</TableCell>
+                        <TableCell className="whitespace-normal max-md:order-first max-md:col-span-2">
+                          <span className="grid justify-items-start gap-0.5">
+                            <Badge variant={i.status === "open" ? "warning" : i.status === "responded" ? "secondary" : "outline"}>
+                              {(STATUSES as readonly string[]).includes(i.status) ? t(`infractions.statuses.${i.status as (typeof STATUSES)[number]}`) : i.status}
+                            </Badge>
+                            {i.outcome && <span className="text-xs text-muted-foreground">{outcomeLabel(t, i.outcome)}</span>}
+                          </span>
                         </TableCell>
                         <TableCell className="max-md:hidden">
                           {i.transactionId ? (

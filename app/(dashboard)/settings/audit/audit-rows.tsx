@@ -22,19 +22,19 @@ export function AuditRows({ rows, system }: { rows: AuditRow[]; system: string }
   return rows.map((e) => (
     <tr key={e.k} data-testid="audit-row">
       <td className="whitespace-nowrap">{e.at}</td>
-      <td>
+      {/* Every column but the time wraps: the row grows down, not past its card's width (a 1024 px laptop's 654 px). */}
+      <td className="whitespace-normal">
         {e.user ? (
           <>
             <div>{e.user.name}</div>
-            <div className="text-xs text-muted-foreground">{e.user.email}</div>
+            <div className="text-xs break-all text-muted-foreground">{e.user.email}</div>
           </>
         ) : (
           <span className="text-muted-foreground">{system}</span>
         )}
       </td>
-      <td>{e.action}</td>
-      {/* The sentence and its details wrap: the row grows down, not past the page's width (1366 px). */}
-      <td className="max-w-md min-w-64 whitespace-normal">
+      <td className="whitespace-normal">{e.action}</td>
+      <td className="max-w-md min-w-44 whitespace-normal xl:min-w-64">
         <AuditDetails reading={e.reading} />
       </td>
       <td className="font-mono text-xs">{e.address ?? "—"}</td>

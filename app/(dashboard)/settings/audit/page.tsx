@@ -13,7 +13,7 @@ import { authorizePage } from "@/lib/auth/authorize";
 import { auditActionsInUse, listAudit } from "@/lib/audit/audit";
 import { readAudit } from "@/lib/audit/sentence";
 import { getDb } from "@/lib/db";
-import { dateFormat, formatDateTime } from "@/lib/i18n/format";
+import { dateFormat, formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { loadAuditSearchParams, serializeAuditSearchParams } from "@/lib/audit/params";
 import { present } from "@/lib/search-params";
@@ -124,7 +124,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               rows={log.items.map(
                 (e): AuditRow => ({
                   k: String(e.id),
-                  at: formatDateTime(e.createdAt, locale),
+                  at: formatShortDateTime(e.createdAt, locale),
                   user: e.user ? { name: e.user.name, email: e.user.email } : null,
                   action: actionLabel(e.action),
                   reading: readAudit(e, t, locale),

@@ -80,7 +80,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
         {log.items.length === 0 ? (
           <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
         ) : (
-          <CopyValues>
+          <CopyValues className="min-w-0">
             <Table containerLabel={t("developers.title")}>
               <TableHeader>
                 <TableRow>

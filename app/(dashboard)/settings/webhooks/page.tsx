@@ -14,7 +14,7 @@ import { env, publicBaseUrl } from "@/lib/env";
 import { endpointFor, intakeUrl } from "@/lib/events/intake";
 import { webhookLog, type WebhookLogDto } from "@/lib/events/queries";
 import { eventLabel } from "@/lib/events/event-names";
-import { formatDateTime } from "@/lib/i18n/format";
+import { formatDateTime, formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 import { loadWebhookLogSearchParams, serializeWebhookLogSearchParams } from "@/lib/events/webhook-log-params";
@@ -115,13 +115,14 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               {log.items.map((d) => (
                 <TableRow key={d.id} data-testid={`webhook-${d.id}`} data-outcome={d.outcome}>
                   <TableCell className="whitespace-nowrap">
-                    {formatDateTime(d.receivedAt, locale)}
+                    {formatShortDateTime(d.receivedAt, locale)}
                     <span className="block text-xs text-muted-foreground">#{d.id}</span>
                   </TableCell>
-                  <TableCell>
+                  {/* Event and outcome wrap (an id breaks anywhere): the table fits its card at a 1024 px laptop's width. */}
+                  <TableCell className="whitespace-normal">
                     {eventLabel(t, d.event) && <span className="block">{eventLabel(t, d.event)}</span>}
                     <span className="font-mono text-xs">{d.event ?? "—"}</span>
-                    {d.objectId && <span className="block font-mono text-xs text-muted-foreground">{d.objectId}</span>}
+                    {d.objectId && <span className="block font-mono text-xs break-all text-muted-foreground">{d.objectId}</span>}
                     <details className="mt-1 text-xs">
                       <summary className="cursor-pointer text-muted-foreground">{t("webhooks.showDelivery")}</summary>
                       <pre className="mt-1 max-w-[36rem] overflow-x-auto rounded bg-muted p-2 whitespace-pre-wrap">{JSON.stringify(d.headers, null, 2)}</pre>
@@ -130,7 +131,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                     </details>
                   </TableCell>
                   <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
-                  <TableCell>
+                  <TableCell className="min-w-40 whitespace-normal">
                     <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
                     <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
                   </TableCell>
