@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { InfoTip } from "@/components/ui/info-tip";
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Db, Scope } from "@/lib/db/scope";
-import { dateFormat, formatMoney, formatNumber, formatRelativeTime, numberFormat } from "@/lib/i18n/format";
+import { dateFormat, formatList, formatMoney, formatNumber, formatRelativeTime, numberFormat } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n";
 import type { Locale } from "@/lib/vocabulary";
@@ -183,17 +183,17 @@ export async function FiguresCard({ db, scope, params, className }: { db: Db; sc
       >
         {header}
         <CardContent className={cn("grid grid-cols-1 gap-3 sm:gap-4", OVERVIEW_PAD)}>
-          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm" data-testid="today-figures" data-cashin={f.today.cashin} data-cashout={f.today.cashout} data-completed={f.today.completed}>
-            <span className="font-medium">{t("overview.figures.today")}</span>
-            <span className="tabular-nums">{t("overview.figures.todayIn", { amount: money(f.today.cashin) })}</span>
-            <span aria-hidden className="text-muted-foreground">
-              ·
-            </span>
-            <span className="tabular-nums">{t("overview.figures.todayOut", { amount: money(f.today.cashout) })}</span>
-            <span aria-hidden className="text-muted-foreground">
-              ·
-            </span>
-            <span>{t("overview.figures.todayCompleted", { count: f.today.completed })}</span>
+          {/* One sentence that wraps between words, not three items with separators left dangling at a phone's line ends. */}
+          <p className="text-sm tabular-nums" data-testid="today-figures" data-cashin={f.today.cashin} data-cashout={f.today.cashout} data-completed={f.today.completed}>
+            <span className="font-medium">{t("overview.figures.today")}:</span>{" "}
+            {formatList(
+              [
+                t("overview.figures.todayIn", { amount: money(f.today.cashin) }),
+                t("overview.figures.todayOut", { amount: money(f.today.cashout) }),
+                t("overview.figures.todayCompleted", { count: f.today.completed }),
+              ],
+              locale,
+            )}
           </p>
           <ul className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4" aria-label={t("overview.figures.title")}>
             {tilesOf(f, currency, t, locale).map((tile) => (

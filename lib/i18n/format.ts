@@ -81,6 +81,14 @@ export function formatMoney(value: Exact, currency: string, locale: Locale): str
   return `${n}\u00a0${currency}`;
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+/** Items joined as the language lists them: "a, b, and c", "a, b e c", "a, b y c". */
+export function formatList(items: readonly string[], locale: Locale): string {
+  let f = listFormats.get(locale);
+  if (!f) listFormats.set(locale, (f = new Intl.ListFormat(locale, { style: "long", type: "conjunction" })));
+  return f.format(items);
+}
+
 /** A decimal string with the digits it has, in the language's separators: "1234.50" → "1.234,50" in pt-BR. */
 export function formatDecimal(value: Exact, locale: Locale): string {
   const digits = String(value).split(".")[1]?.length ?? 0;

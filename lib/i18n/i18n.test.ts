@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { createTranslator, getMessages, LOCALES, negotiateLocale, translateKeyOrText } from "./index";
-import { formatDateTime, formatDueDate, formatInstant, formatMoney, formatRelativeTime } from "./format";
+import { formatDateTime, formatDueDate, formatInstant, formatList, formatMoney, formatRelativeTime } from "./format";
 import { isTimeZone, LATIN_AMERICAN_TIME_ZONES, memberTimeZone, timeZoneChoices, zoneLabel } from "./zones";
 import { isoInZone } from "@/lib/transactions/csv";
 
@@ -70,6 +70,12 @@ describe("dictionaries", () => {
 });
 
 describe("formats", () => {
+  it("lists items as each language does", () => {
+    expect(formatList(["R$1.00 in", "R$2.00 out", "3 payments completed"], "en")).toBe("R$1.00 in, R$2.00 out, and 3 payments completed");
+    expect(formatList(["R$ 1,00 recebidos", "R$ 2,00 enviados", "3 pagamentos concluídos"], "pt-BR")).toBe("R$ 1,00 recebidos, R$ 2,00 enviados e 3 pagamentos concluídos");
+    expect(formatList(["a", "b", "c"], "es-MX")).toBe("a, b y c");
+  });
+
   it("formats amounts exactly, without binary floats", () => {
     expect(formatMoney("90071992547409.99", "BRL", "pt-BR")).toBe("R$\u00a090.071.992.547.409,99");
     // es-MX writes MXN as a bare "$"; beside other currencies it says which dollar.
