@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Access } from "@/lib/auth/access";
 import type { Db, Scope } from "@/lib/db/scope";
 import type { Translate } from "@/lib/i18n";
-import { formatDateTime, formatMoney, formatRelativeTime } from "@/lib/i18n/format";
+import { formatMoney, formatRelativeTime, formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { attentionItems, type AttentionItem } from "@/lib/overview/attention";
 import { lastDays } from "@/lib/overview/period";
@@ -26,7 +26,7 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
         href: `/infractions/${item.id}`,
         icon: "infraction",
         title: t("overview.attention.infraction", { type, amount: item.amount && item.currency ? formatMoney(item.amount, item.currency, locale) : "—" }),
-        detail: t("overview.attention.infractionDue", { date: formatDateTime(item.deadlineAt, locale), in: formatRelativeTime(item.deadlineAt, locale, now) }),
+        detail: t("overview.attention.infractionDue", { date: formatShortDateTime(item.deadlineAt, locale, now), in: formatRelativeTime(item.deadlineAt, locale, now) }),
         detailClass: left <= 24 * 3_600_000 ? "text-destructive" : "text-warning",
         ...(item.threshold ? { badge: { variant: item.threshold === "48h" ? "warning" : "destructive", text: t(`overviewWidgets.infractions.threshold.${item.threshold}`) } } : {}),
         data: { "data-threshold": item.threshold ?? "" },
