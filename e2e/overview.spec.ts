@@ -164,10 +164,11 @@ test("the balances and today's money in follow a payment made at the sandbox, wi
   // Where the balances come from is one click away, not text on the page.
   await expect(page.getByTestId("balances-read-at")).toHaveCount(0);
   expect(await infoText(page, "balances-source")).toContain("Read from the Sandbox API");
-  // The paid charge is among the latest transactions, in words.
+  // The paid charge is among the latest transactions, in words: led by who paid, the kind after its date.
   const row = page.getByTestId(`latest-${charge.transaction_id}`);
   await expect(row).toBeVisible({ timeout: 15_000 });
-  await expect(row).toContainText("Cash-in · PIX");
+  await expect(row.locator(".ov-l-title")).toHaveText("Bruna Lima");
+  await expect(row.locator(".ov-l-sub")).toContainText("· Cash-in · PIX");
   await expect(row).toContainText("R$23.45");
   await expect(row.getByTestId("tx-status")).toHaveText("Paid");
   await context.close();

@@ -3,8 +3,12 @@
 import Link from "@/components/ui/link";
 import { StatusBadges, type StatusView } from "@/components/events/status-badges";
 
-/** A line of the latest transactions, as the server has already written it. */
-export type LatestRow = { id: string; title: string; at: string; when: string; payer: string; amount: string; status: StatusView };
+/**
+ * A line of the latest transactions, as the server has already written it: `title` who paid or was
+ * paid (else the description, else the kind), `detail` what follows the date (" · Cash-in · PIX"),
+ * empty when the title is the kind already.
+ */
+export type LatestRow = { id: string; title: string; at: string; when: string; detail: string; amount: string; status: StatusView };
 
 /**
  * The latest transactions' lines, each opening its detail on the Transactions page, drawn from what
@@ -20,7 +24,7 @@ export function LatestRows({ rows }: { rows: LatestRow[] }) {
               <span className="ov-l-title">{r.title}</span>
               <span className="ov-l-sub">
                 <time dateTime={r.at}>{r.when}</time>
-                {r.payer}
+                {r.detail}
               </span>
             </span>
             <span className="ov-l-end">

@@ -7,7 +7,7 @@ import { statusView } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
 import type { Db, Scope } from "@/lib/db/scope";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatMoney, formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { latestRows } from "@/lib/overview/queries";
 import { kindLabel } from "@/lib/transactions/kind";
@@ -18,7 +18,7 @@ import { keep, mirrorTag } from "@/lib/pages/kept";
 
 export const LATEST_COUNT = 8;
 
-/** The newest transactions of the mirror, each opening its detail on the Transactions page. */
+/** The newest transactions of the mirror, each led by who paid or was paid, opening its detail on the Transactions page. */
 export async function LatestTransactions({ db, scope, access, className }: { db: Db; scope: Scope; access: Access; className?: string }) {
   const { t, locale } = await getI18n();
   const rows = await keep(`latest:${scope.organizationId}:${scope.environment}`, [mirrorTag(scope.organizationId)], () => latestRows(db, scope, LATEST_COUNT));
@@ -57,15 +57,20 @@ export async function LatestTransactions({ db, scope, access, className }: { db:
             />
           ) : (
             <LatestRows
-              rows={rows.map((r) => ({
-                id: r.transactionId,
-                title: kindLabel(t, r),
-                at: r.createdAt,
-                when: formatDateTime(r.createdAt, locale),
-                payer: r.payerName ? ` · ${t("overview.latest.payer", { name: r.payerName })}` : "",
-                amount: r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—",
-                status: statusView(r.status, r.reportedStatus, t),
-              }))}
+              rows={rows.map((r) => {
+                // Led by the person, as the Transactions list is; the kind after the date.
+                const kind = kindLabel(t, r);
+                const lead = r.counterparty ?? r.description;
+                return {
+                  id: r.transactionId,
+                  title: lead ?? kind,
+                  at: r.createdAt,
+                  when: formatShortDateTime(r.createdAt, locale),
+                  detail: lead ? ` · ${kind}` : "",
+                  amount: r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—",
+                  status: statusView(r.status, r.reportedStatus, t),
+                };
+              })}
             />
           )}
         </CardContent>

@@ -7,6 +7,7 @@ import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { rowsOf } from "@/lib/api-context/rate-budget";
+import { counterpartyOf, payoutsByTransaction } from "@/lib/transactions/counterparty";
 
 export type ActivityDay = {
   /** the calendar day in the member's market time zone, YYYY-MM-DD */
@@ -103,11 +104,13 @@ export type LatestRowDto = {
   reportedStatus: string | null;
   amount: string | null;
   currency: string | null;
-  payerName: string | null;
+  /** who paid (money in) or was paid (money out), as the Transactions list names them (lib/transactions/counterparty.ts) */
+  counterparty: string | null;
+  description: string | null;
   createdAt: string;
 };
 
-/** The newest transactions of the mirror. */
+/** The newest transactions of the mirror, with who is on the other side of each. */
 export async function latestRows(db: Db, target: Scope, limit = 8): Promise<LatestRowDto[]> {
   const t = schema.transactions;
   const rows = await db
@@ -121,6 +124,11 @@ export async function latestRows(db: Db, target: Scope, limit = 8): Promise<Late
       amount: t.amount,
       currency: t.currency,
       payerName: t.payerName,
+      payerDocument: t.payerDocument,
+      description: t.description,
+      // A transfer's usernames, not the whole raw answer.
+      fromUser: sql<string | null>`${t.raw}->>'from_user'`,
+      toUser: sql<string | null>`${t.raw}->>'to_user'`,
       apiCreatedAt: t.apiCreatedAt,
       firstSeenAt: t.firstSeenAt,
     })
@@ -128,7 +136,12 @@ export async function latestRows(db: Db, target: Scope, limit = 8): Promise<Late
     .where(inScope(t, target))
     .orderBy(sql`${t.apiCreatedAt} desc nulls last`, desc(t.transactionId))
     .limit(limit);
-  return rows.map(({ apiCreatedAt, firstSeenAt, ...r }) => ({ ...r, createdAt: (apiCreatedAt ?? firstSeenAt).toISOString() }));
+  const payouts = await payoutsByTransaction(db, target, rows.filter((r) => r.type === "cashout").map((r) => r.transactionId));
+  return rows.map(({ apiCreatedAt, firstSeenAt, payerName, payerDocument, fromUser, toUser, description, ...r }) => {
+    const payout = payouts.get(r.transactionId) ?? null;
+    const counterparty = counterpartyOf({ type: r.type, source: r.source, payerName, payerDocument, raw: { from_user: fromUser, to_user: toUser } }, payout);
+    return { ...r, counterparty, description: description ?? payout?.description ?? null, createdAt: (apiCreatedAt ?? firstSeenAt).toISOString() };
+  });
 }
 
 /** Reconciliation findings still open for the organisation and environment, and when they were last checked. */

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import * as schema from "@/lib/db/schema";
 import { dailyActivity, latestRows, openFindings, volumeCurrencies } from "@/lib/overview/queries";
 import { describeEachDatabase } from "../support/databases";
@@ -183,9 +184,27 @@ describeEachDatabase("Overview: latest transactions and open findings", (db) => 
       reportedStatus: null,
       amount: "10.00",
       currency: "BRL",
-      payerName: null,
+      counterparty: null,
+      description: null,
       createdAt: "2025-03-10T12:00:00.000Z",
     });
+  });
+
+  it("names who paid or was paid, as the Transactions list does: the payer of money in, a transfer's recipient, else the description", async () => {
+    const target = { organizationId: await organization(db(), "Latest people"), environment: "sandbox" as const };
+    const [paid, sent, described] = await mirror(db(), target, [
+      { at: "2025-03-01T12:00:00Z", amount: "10.00" },
+      { at: "2025-03-02T12:00:00Z", amount: "20.00", type: "cashout", source: "internal_transfer" },
+      { at: "2025-03-03T12:00:00Z", amount: "30.00", type: "cashout", method: "SPEI", currency: "MXN" },
+    ]);
+    const t = schema.transactions;
+    await db().update(t).set({ payerName: "Ana Souza", payerDocument: "52998224725" }).where(eq(t.transactionId, paid!));
+    await db().update(t).set({ raw: { from_user: "demo", to_user: "loja-centro" } }).where(eq(t.transactionId, sent!));
+    await db().update(t).set({ description: "Aluguel de março" }).where(eq(t.transactionId, described!));
+    const latest = new Map((await latestRows(db(), target, 8)).map((r) => [r.transactionId, r]));
+    expect(latest.get(paid!)).toMatchObject({ counterparty: "Ana Souza", description: null });
+    expect(latest.get(sent!)).toMatchObject({ counterparty: "@loja-centro", description: null });
+    expect(latest.get(described!)).toMatchObject({ counterparty: null, description: "Aluguel de março" });
   });
 
   it("counts the open findings of the environment only", async () => {
