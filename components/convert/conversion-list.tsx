@@ -1,7 +1,7 @@
 import { ArrowRight } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
+import { formatShortDateTime, formatMoney, formatNumber } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { ConversionView } from "@/lib/conversions/service";
 
@@ -37,7 +37,7 @@ export function ConversionList({ conversions, t, locale }: { conversions: Conver
               )}
             </div>
             <p className="text-xs text-muted-foreground">
-              {formatDateTime(c.createdAt, locale)}
+              {formatShortDateTime(c.createdAt, locale)}
               {c.rate && <> · {t("convert.rate.value", { base: c.baseCurrency, rate: formatNumber(c.rate, locale, 10), destination: c.destinationCurrency })}</>}
               {c.state === "failed" && <> · {t("convert.list.failedBecause", { reason: reasonText(c.errorCode, t) })}</>}
             </p>

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatShortDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { BatchSummary } from "@/lib/payouts/bulk";
 import type { PayoutBatchState } from "@/lib/vocabulary";
@@ -34,7 +34,7 @@ export function BulkBatchList({ batches, t, locale }: { batches: BatchSummary[];
             </span>
             <span className="text-xs text-muted-foreground">
               {b.state === "sending" || b.state === "done" ? `${t("bulk.list.progress", { sent: b.counts.sent, total: b.rowCount })} · ` : ""}
-              {b.reference} · {formatDateTime(b.createdAt, locale)}
+              {b.reference} · {formatShortDateTime(b.createdAt, locale)}
             </span>
           </li>
         );

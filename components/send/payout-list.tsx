@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TransactionStatus } from "@/components/events/transaction-status";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatShortDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { PayoutView } from "@/lib/payouts/service";
 import { payoutFailureText as failureText } from "@/lib/payouts/failure-text";
@@ -35,7 +35,7 @@ export function PayoutList({ payouts, t, locale, canSend, sandboxTools = false }
               )}
             </div>
             <span className="truncate text-xs text-muted-foreground">
-              {recipientText(p)} · {formatDateTime(p.createdAt, locale)}
+              {recipientText(p)} · {formatShortDateTime(p.createdAt, locale)}
               {p.kind === "transfer" && p.direction ? ` · ${t(p.direction === "received" ? "send.transfer.directionReceived" : "send.transfer.directionSent")}` : ""}
             </span>
             {failedCode && (

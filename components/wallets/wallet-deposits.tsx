@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { TransactionStatus } from "@/components/events/transaction-status";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatShortDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n/translate";
 import type { WalletDepositDto } from "@/lib/wallets/service";
 
@@ -23,7 +23,7 @@ export function WalletDeposits({ deposits, t, locale }: { deposits: WalletDeposi
             href={`/transactions?tx=${encodeURIComponent(d.transactionId)}`}
             className="w-fit rounded-sm whitespace-nowrap underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           >
-            {formatDateTime(d.createdAt, locale)}
+            {formatShortDateTime(d.createdAt, locale)}
             <span className="sr-only">, {t("wallets.openDeposit", { id: d.transactionId })}</span>
           </Link>
           <span

@@ -11,7 +11,7 @@ import { PixDecoder } from "@/components/receive/pix-decoder";
 import { ChargeForm } from "@/components/receive/charge-form";
 import { can } from "@/lib/auth/roles";
 import { listCharges, recentPayers } from "@/lib/charges/service";
-import { formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { formatShortDateTime, formatMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 import { chargesTag, keep, mirrorTag } from "@/lib/pages/kept";
@@ -60,7 +60,7 @@ export default async function ReceivePage() {
                           {formatMoney(c.amount, c.currency, locale)} · {t(`charges.methods.${c.method}`)}
                         </span>
                         <span className="truncate text-xs text-muted-foreground">
-                          {c.payer.name ?? "—"} · {formatDateTime(c.createdAt, locale)}
+                          {c.payer.name ?? "—"} · {formatShortDateTime(c.createdAt, locale)}
                         </span>
                       </span>
                       {c.state === "created" && c.status ? (
