@@ -131,18 +131,21 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                         <TableCell className="max-md:col-span-2">
                           <span className="grid gap-0.5">
                             <Link href={`/infractions/${i.infractionId}`} className={cn("underline-offset-2 hover:underline max-md:after:absolute max-md:after:inset-0", URGENCY_CLASS[u])} data-testid="infraction-due">
-                              {!i.effectiveDeadlineAt || u === "done"
+                              {/* A closed one says its deadline, not "Closed" again beside its status. */}
+                              {!i.effectiveDeadlineAt
                                 ? t("infractions.closed")
-                                : u === "overdue"
-                                  ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
-                                  : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
+                                : u === "done"
+                                  ? t("infractions.deadlineAt", { at: formatShortDateTime(i.effectiveDeadlineAt, locale, nowDate) })
+                                  : u === "overdue"
+                                    ? t("infractions.overdue", { ago: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })
+                                    : t("infractions.due", { in: formatRelativeTime(i.effectiveDeadlineAt, locale, nowDate) })}
                             </Link>
                             {alerts.get(i.infractionId) && (
                               <Badge variant={alerts.get(i.infractionId) === "48h" ? "warning" : "destructive"} className="w-fit" data-testid="alert-threshold">
                                 {t(`overviewWidgets.infractions.threshold.${alerts.get(i.infractionId)!}`)}
                               </Badge>
                             )}
-                            {i.effectiveDeadlineAt && (
+                            {i.effectiveDeadlineAt && u !== "done" && (
                               <span className="text-xs text-muted-foreground">
                                 {/* The year only when it is not the provider's current one: the column fits a laptop's width. */}
                                 {formatShortDateTime(i.effectiveDeadlineAt, locale, nowDate)}
