@@ -29,6 +29,7 @@ import { createKeyring } from "../lib/security/sealing";
 import { connectDemo } from "../lib/demo/connect";
 import { seedDemoCharges } from "../lib/demo/receive";
 import { seedDemoPayouts } from "../lib/demo/send";
+import { seedDemoConversion } from "../lib/demo/convert";
 import { SandboxControl, SandboxControlError } from "../lib/sandbox-control/client";
 import { randomBytes } from "node:crypto";
 import { startDashboard } from "./server";
@@ -316,6 +317,7 @@ async function main() {
       if (result === "connected") {
         await seedDemoCharges(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), log });
         await seedDemoPayouts(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, publicBaseUrl: publicBaseUrl(env), control, log });
+        await seedDemoConversion(opened.db, opened.withLock, keyring, { organizationId: demo.organizationId, log });
       }
     }
   } catch (e) {
