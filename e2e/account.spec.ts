@@ -199,6 +199,14 @@ test("at phone width (390 px) the Account page has no horizontal scrolling, limi
   const today = page.getByTestId("limit-BRL-cashout").getByTestId("limit-today");
   await page.goto("/account");
   expect(await today.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Today"');
+  // Eight currencies make a long page on a phone: a currency's link goes straight to its limits, below the app bar.
+  const jump = page.getByRole("navigation", { name: "Go to a currency" });
+  await expect(jump.getByRole("link")).toHaveText(["BRL", "USDT", "USDC", "BNB", "BTC", "ETH", "MXN", "SOL"]);
+  await jump.getByRole("link", { name: "MXN" }).click();
+  await expect(page).toHaveURL(/#limits-MXN$/);
+  const mxn = page.getByTestId("limit-MXN-cashin");
+  await expect(mxn).toBeInViewport();
+  expect(await mxn.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(56);
   // At a laptop's widths each fits its card, no figure hidden behind a sideways scroll (the limits
   // were 340 px wider than their card at 1024, 85 at 1280), and no amount is broken across lines
   // ("R$100,00" over "0.00", as the table at 1024 px once fitted): labelled blocks below 1280 px,

@@ -45,7 +45,7 @@ type Words = { notProvided: string; perMethod: string };
  */
 export function LimitGroups({ groups, words }: { groups: { key: string; rows: LimitRowView[] }[]; words: Words }) {
   return groups.map((g) => (
-    <tbody key={g.key} data-testid={`limits-${g.key || "none"}`}>
+    <tbody key={g.key} id={`limits-${g.key || "none"}`} className="scroll-mt-16" data-testid={`limits-${g.key || "none"}`}>
       {g.rows.map((r) => (
         <LimitRow key={r.k} row={r} words={words} />
       ))}

@@ -114,6 +114,20 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
         <DayResetNote />
       </div>
       {failure && <ApiFailure failure={failure} title={t("account.limits.unavailable")} />}
+      {groups.length > 1 && (
+        // Eight currencies are a long page on a phone: straight to the one the member came for.
+        <nav aria-label={t("account.limits.jumpTo")} className="flex flex-wrap gap-1.5" data-testid="limits-jump">
+          {groups.map((g) => (
+            <a
+              key={g.key}
+              href={`#limits-${g.key || "none"}`}
+              className="rounded-full border bg-card px-3 py-1 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {g.key || t("account.limits.noCurrency")}
+            </a>
+          ))}
+        </nav>
+      )}
       {lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("account.limits.none")}</p>
       ) : (
