@@ -125,6 +125,11 @@ test("a conversion is quoted, expires, is quoted again with the difference, and 
   await expect(result.getByTestId("balance-after-destination")).toHaveText(formatMoney(usdtAfter.toFixed(), "USDT", "en"));
   await expect(page.locator(`[data-testid="conversion-item"][data-external-id="${reference}"]`)).toContainText("Done");
   await shoot(page, "result");
+  // On Transactions the same conversion is "Done" too: nobody was paid.
+  await page.goto(`/transactions?q=${reference}`);
+  const row = page.getByTestId("tx-open").first().locator("xpath=ancestor::tr");
+  await expect(row.getByTestId("tx-kind")).toHaveText("Conversion");
+  await expect(row.getByTestId("tx-status")).toHaveText("Done");
   await context.close();
 });
 
