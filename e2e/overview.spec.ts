@@ -308,6 +308,14 @@ test("at phone width activity comes within two screens, three balances lead to a
     await page.getByText("Figures per day").click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }
+  // The per-day figures scroll sideways inside their card; the day stays in view beside them.
+  const table = page.getByTestId("figures-table");
+  const day = table.locator("tbody th").last();
+  const before = (await day.boundingBox())!.x;
+  await table.locator("xpath=..").evaluate((el) => el.scrollBy(400, 0));
+  await expect(table.locator("tbody td").last()).toBeInViewport();
+  expect((await day.boundingBox())!.x).toBeCloseTo(before, 0);
+  await expect(day).toBeInViewport();
   await context.close();
 });
 
