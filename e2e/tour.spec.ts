@@ -104,6 +104,22 @@ test("at phone width the bell's list fits, and the navigation opens from a menu 
   await sheet.getByRole("link", { name: "Wallets" }).click();
   await expect(page).toHaveURL(/\/wallets$/);
   await expect(page.getByRole("dialog")).toBeHidden();
+  // A page family's sections scroll sideways on a phone; the one shown is in view, the last included.
+  for (const [path, name, section] of [
+    ["/settings/audit", "Settings", "Audit log"],
+    ["/send/approvals", "Ways to send", "Approvals"],
+  ] as const) {
+    await page.goto(path);
+    const strip = page.getByRole("navigation", { name });
+    const open = strip.getByRole("link", { name: section });
+    await expect(open).toHaveAttribute("aria-current", "page");
+    // Its whole width inside the strip and the screen (the strip clips its own bottom border's pixel by design).
+    await expect(async () => {
+      const [s, o] = [(await strip.boundingBox())!, (await open.boundingBox())!];
+      expect(o.x, path).toBeGreaterThanOrEqual(s.x);
+      expect(o.x + o.width, path).toBeLessThanOrEqual(Math.min(s.x + s.width, 390));
+    }).toPass({ timeout: 5_000 });
+  }
   await context.close();
 });
 
