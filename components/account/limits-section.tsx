@@ -121,7 +121,7 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
             <a
               key={g.key}
               href={`#limits-${g.key || "none"}`}
-              className="rounded-full border bg-card px-3 py-1 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className="jump-link"
             >
               {g.key || t("account.limits.noCurrency")}
             </a>

@@ -8,17 +8,21 @@ const VARIANT: Record<string, StatusView["variant"]> = {
   expired: "outline",
   cancelled: "outline",
   pending: "warning",
+  converted: "success",
 };
 
-const KNOWN = ["pending", "confirmed", "failed", "cancelled", "expired", "refunded"] as const;
+const KNOWN = ["pending", "confirmed", "failed", "cancelled", "expired", "refunded", "converted"] as const;
 
-/** Whether a mirror row is a conversion (nobody paid anyone: a confirmed one is "Done", not "Paid"). */
-export const isConversion = (r: { type?: string | null; source?: string | null }) => r.type === "conversion" || r.source === "conversion";
+/**
+ * The status a row is shown with: the mirror's, but a completed conversion is "converted" ("Done", as
+ * Convert says: nobody was paid). Said by the server, so the list's script stays as it was.
+ */
+export const shownStatus = (r: { status: string; type?: string | null; source?: string | null }) =>
+  r.status === "confirmed" && (r.type === "conversion" || r.source === "conversion") ? "converted" : r.status;
 
-/** The status in the member's words, for `StatusBadges`; a completed conversion is "Done", as Convert says. */
-export function statusView(status: string, reportedStatus: string | null, t: Translate, conversion = false): StatusView {
-  const label = (s: string) =>
-    conversion && s === "confirmed" ? t("transactions.status.converted") : (KNOWN as readonly string[]).includes(s) ? t(`transactions.status.${s as (typeof KNOWN)[number]}`) : s;
+/** The status in the member's words, for `StatusBadges`. */
+export function statusView(status: string, reportedStatus: string | null, t: Translate): StatusView {
+  const label = (s: string) => ((KNOWN as readonly string[]).includes(s) ? t(`transactions.status.${s as (typeof KNOWN)[number]}`) : s);
   return {
     variant: VARIANT[status] ?? "outline",
     label: label(status),
@@ -27,6 +31,6 @@ export function statusView(status: string, reportedStatus: string | null, t: Tra
 }
 
 /** The mirror's status in words; while a webhook's claim awaits its read-back, "reported …, verifying". */
-export function TransactionStatus({ status, reportedStatus, t, conversion }: { status: string; reportedStatus: string | null; t: Translate; conversion?: boolean }) {
-  return <StatusBadges view={statusView(status, reportedStatus, t, conversion)} />;
+export function TransactionStatus({ status, reportedStatus, t }: { status: string; reportedStatus: string | null; t: Translate }) {
+  return <StatusBadges view={statusView(status, reportedStatus, t)} />;
 }

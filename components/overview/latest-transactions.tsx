@@ -3,7 +3,7 @@ import { ArrowRight, ReceiptText } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { isConversion, statusView } from "@/components/events/transaction-status";
+import { shownStatus, statusView } from "@/components/events/transaction-status";
 import type { Access } from "@/lib/auth/access";
 import { can } from "@/lib/auth/roles";
 import type { Db, Scope } from "@/lib/db/scope";
@@ -68,7 +68,7 @@ export async function LatestTransactions({ db, scope, access, className }: { db:
                   when: formatShortDateTime(r.createdAt, locale),
                   detail: lead ? ` · ${kind}` : "",
                   amount: r.amount !== null && r.currency ? formatMoney(r.amount, r.currency, locale) : "—",
-                  status: statusView(r.status, r.reportedStatus, t, isConversion(r)),
+                  status: statusView(shownStatus(r), r.reportedStatus, t),
                 };
               })}
             />

@@ -10,7 +10,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Badge } from "@/components/ui/badge";
-import { isConversion, TransactionStatus } from "@/components/events/transaction-status";
+import { shownStatus, TransactionStatus } from "@/components/events/transaction-status";
 import { StoryTimeline } from "@/components/transactions/timeline";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { kindLabel } from "@/lib/transactions/kind";
@@ -185,7 +185,7 @@ function Detail({ id, detail }: { id: string; detail: TransactionDetailDto | nul
           <div className="grid gap-6 px-4 pb-6">
             <div className="grid gap-3">
               <div data-testid="detail-status">
-                <TransactionStatus status={detail.status} reportedStatus={detail.reportedStatus} t={t} conversion={isConversion(detail)} />
+                <TransactionStatus status={shownStatus(detail)} reportedStatus={detail.reportedStatus} t={t} />
               </div>
               {detail.description && <p className="text-sm">{detail.description}</p>}
               <div className="flex flex-wrap gap-2" role="group" aria-label={t("transactions.detail.actions")}>

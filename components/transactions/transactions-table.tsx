@@ -38,8 +38,6 @@ export type TxTableRow = Pick<
 > & {
   /** the transaction's kind in the member's words ("Cash-in · PIX"), said by the server (lib/transactions/kind.ts) */
   kind: string;
-  /** a conversion (its completed status reads "Done", not "Paid"); sent only when true */
-  conversion: true | null;
 };
 
 /**
@@ -120,7 +118,7 @@ function Status({ row }: { row: SentTxRow }) {
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
   return (
     <span className="tx-state">
-      <TransactionStatus status={row.status} reportedStatus={row.reportedStatus ?? null} t={t} conversion={row.conversion === true} />
+      <TransactionStatus status={row.status} reportedStatus={row.reportedStatus ?? null} t={t} />
       {checked && (
         <span className="tx-mark" data-testid="tx-verified" title={`${checked} · ${formatDateTime(row.verifiedAt!, locale)}`}>
           <Icon name="verified" className="size-3.5" />

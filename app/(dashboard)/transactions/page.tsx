@@ -15,7 +15,7 @@ import { ColumnsMenu, SortChip } from "@/components/transactions/view-options";
 import { DetailSheet } from "@/components/transactions/detail-sheet-loader";
 import { ClientMessages } from "@/components/providers/client-messages";
 import { syncStatus } from "@/lib/events/queries";
-import { isConversion } from "@/components/events/transaction-status";
+import { shownStatus } from "@/components/events/transaction-status";
 import { getI18n } from "@/lib/i18n/server";
 import type { Translate } from "@/lib/i18n/translate";
 import { kindLabel } from "@/lib/transactions/kind";
@@ -39,8 +39,8 @@ function txTableRow(r: TransactionListRow, cols: readonly TxOptionalColumn[], t:
     transactionId: r.transactionId,
     externalId: r.externalId,
     kind: kindLabel(t, r),
-    conversion: isConversion(r) || null,
-    status: r.status,
+    // A completed conversion is shown "converted" ("Done"): components/events/transaction-status.tsx.
+    status: shownStatus(r),
     reportedStatus: r.reportedStatus,
     amount: r.amount,
     fee: r.fee,
