@@ -198,6 +198,20 @@ export async function changeApprovalPolicy(page: Page, rule: "all" | "none" | Re
   await expect(form).toHaveCount(0);
 }
 
+/**
+ * Chooses what a payout's amount means ("You send" or "Recipient receives") as a person does, by its
+ * visible label, until its radio is checked. A forced check on the hidden radio once met it in the
+ * moment the form's code replaced the first form, and failed as "not visible" (send.spec.ts, a fresh
+ * clone's run).
+ */
+export async function chooseAmountMode(page: Page, mode: "You send" | "Recipient receives"): Promise<void> {
+  const modes = page.getByTestId("amount-mode");
+  await expect(async () => {
+    await modes.getByText(mode, { exact: true }).click();
+    await expect(modes.getByRole("radio", { name: mode })).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** A server action as the browser sent it: its id and the URL it was posted to. */
 export type CapturedAction = { url: string; id: string };
 

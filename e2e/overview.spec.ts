@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import { test, expect, as, changeApprovalPolicy, memberContext, merchantIntegration, roster, sandboxControl, seriousViolations } from "./fixtures";
+import { test, expect, as, changeApprovalPolicy, chooseAmountMode, memberContext, merchantIntegration, roster, sandboxControl, seriousViolations } from "./fixtures";
 import type { PaymentApiClient } from "../lib/payment-api";
 import { formatMoney } from "../lib/i18n/format";
 import { parseCsv } from "../lib/payouts/bulk/file";
@@ -212,7 +212,7 @@ test("a payout waiting for approval is on the list of an admin who may approve i
     await p.getByLabel("Key type").selectOption("cpf");
     await p.getByLabel("PIX key").fill("529.982.247-25");
     // The amount is what leaves the balance (the form's default for PIX is what the recipient receives).
-    await p.getByTestId("amount-mode").getByRole("radio", { name: "You send" }).check({ force: true });
+    await chooseAmountMode(p, "You send");
     await p.getByLabel(/^Amount/).fill("41.27");
     await p.getByRole("button", { name: "Review payout" }).click();
     await p.getByRole("button", { name: "Request approval" }).click();

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { test, expect, memberContext, merchantIntegration, DEMO_DATA_DIR } from "./fixtures";
+import { test, expect, chooseAmountMode, memberContext, merchantIntegration, DEMO_DATA_DIR } from "./fixtures";
 
 /** The sandbox's own process (scripts/start.ts asks it to write its id under the data folder). */
 const sandboxPid = () => Number(readFileSync(path.join(DEMO_DATA_DIR, "sandbox.pid"), "utf8").trim());
@@ -56,7 +56,7 @@ test("with the provider stopped, /account answers within 10 s saying so and a pa
     // With the provider stopped the fee table may be unknown, and then the amount is simply what is sent
     // (no "recipient receives" choice); where the choice is offered, "You send".
     const mode = page.getByTestId("amount-mode");
-    if (await mode.count()) await mode.getByRole("radio", { name: "You send" }).check({ force: true });
+    if (await mode.count()) await chooseAmountMode(page, "You send");
     await page.getByLabel(/^Amount/).fill("3,21");
     await page.getByRole("button", { name: "Review payout" }).click();
     const review = page.getByTestId("payout-review");

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { generateAddress } from "../lib/payments/crypto-address";
-import { test, expect, callAction, captureAction, changeApprovalPolicy, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
+import { test, expect, callAction, captureAction, changeApprovalPolicy, chooseAmountMode, memberContext, merchantIntegration, roster, sandboxControl, signedInNow } from "./fixtures";
 import { newestMailTo } from "./support/mail-catcher";
 
 /** The approval policy's sentences, as the Approvals page writes them. */
@@ -20,7 +20,7 @@ async function fillPix(page: Page, amount: string, mode: "You send" | "Recipient
   await page.getByRole("radio", { name: "PIX", exact: true }).check({ force: true });
   await page.getByLabel("Key type").selectOption("cpf");
   await page.getByLabel("PIX key").fill("529.982.247-25");
-  await page.getByTestId("amount-mode").getByRole("radio", { name: mode }).check({ force: true });
+  await chooseAmountMode(page, mode);
   await page.getByLabel(/^Amount/).fill(amount);
 }
 
