@@ -118,11 +118,7 @@ export async function LimitsSection({ access, environment, local }: { access: Ac
         // Eight currencies are a long page on a phone: straight to the one the member came for.
         <nav aria-label={t("account.limits.jumpTo")} className="flex flex-wrap gap-1.5" data-testid="limits-jump">
           {groups.map((g) => (
-            <a
-              key={g.key}
-              href={`#limits-${g.key || "none"}`}
-              className="jump-link"
-            >
+            <a key={g.key} href={`#limits-${g.key || "none"}`} className="jump-link">
               {g.key || t("account.limits.noCurrency")}
             </a>
           ))}
