@@ -83,7 +83,7 @@ test("the sign-in page and the 403 page: no console error, no serious axe violat
   expect(problems).toEqual([]);
 });
 
-test("at phone width the bell's list fits, and the navigation opens from a menu button and works by keyboard", async ({ browser }) => {
+test("at phone width the bell's list fits, the navigation opens from a menu button and works by keyboard, and the admin tables read as labelled rows", async ({ browser }) => {
   const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto("/overview");
@@ -120,6 +120,29 @@ test("at phone width the bell's list fits, and the navigation opens from a menu 
       expect(o.x + o.width, path).toBeLessThanOrEqual(Math.min(s.x + s.width, 390));
     }).toPass({ timeout: 5_000 });
   }
+  // The admin tables read as rows of labelled values on a phone: nothing scrolls sideways, and each
+  // value is under its column's name.
+  for (const [path, label] of [
+    ["/settings/audit", "Time"],
+    ["/settings/team", "Member"],
+    ["/settings/webhooks", "Received"],
+    ["/settings/developers", "Time"],
+  ] as const) {
+    await page.goto(path);
+    const table = page.locator("table.phone-rows").first();
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    const seen = await table.evaluate((t) => {
+      const box = t.parentElement!;
+      const cell = t.querySelector("tbody td")!;
+      return { sideways: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth, label: getComputedStyle(cell, "::before").content, header: getComputedStyle(t.querySelector("thead")!).display };
+    });
+    expect(seen, path).toEqual({ sideways: 0, page: 390, label: JSON.stringify(label), header: "none" });
+  }
+  // The balances' checks keep their two columns, the result wrapping under its badge.
+  await page.goto("/settings/reconciliation");
+  const balances = page.getByRole("table", { name: "Balances" });
+  await expect(balances.locator("tbody tr").first()).toBeVisible();
+  expect(await balances.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
   await context.close();
 });
 

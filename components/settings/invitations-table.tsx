@@ -19,7 +19,7 @@ export function InvitationsTable({ invitations }: { invitations: InvitationDto[]
   const [pending, startTransition] = useTransition();
   const withReauth = useReauth();
   return (
-    <Table aria-label={t("team.invitationsTitle")}>
+    <Table aria-label={t("team.invitationsTitle")} phoneLabels={[t("team.email"), t("team.role"), t("team.invitationExpires"), null]}>
       <TableColumns
         columns={[
           { label: t("team.email") },
@@ -31,10 +31,10 @@ export function InvitationsTable({ invitations }: { invitations: InvitationDto[]
       <TableBody>
         {invitations.map((i) => (
           <TableRow key={i.id} data-testid={`invitation-${i.email}`}>
-            <TableCell>{i.email}</TableCell>
+            <TableCell className="pr-wide break-all">{i.email}</TableCell>
             <TableCell>{t(`roles.${i.role}`)}</TableCell>
             <TableCell>{i.expired ? <Badge variant="outline">{t("team.invitationExpired")}</Badge> : formatDateTime(i.expiresAt, locale)}</TableCell>
-            <TableCell className="text-right">
+            <TableCell className="pr-wide text-right max-sm:text-left">
               <Button
                 variant="outline"
                 size="sm"

@@ -31,7 +31,7 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
     });
 
   return (
-    <Table>
+    <Table phoneLabels={[t("team.member"), t("team.role"), t("team.since"), null]}>
       <TableHeader>
         <TableRow>
           <TableHead>{t("team.member")}</TableHead>
@@ -43,7 +43,7 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
       <TableBody>
         {members.map((m) => (
           <TableRow key={m.userId} data-testid={`member-${m.email}`} data-user-id={m.userId}>
-            <TableCell>
+            <TableCell className="pr-wide">
               <div className="font-medium">
                 {m.name} {m.userId === currentUserId && <span className="text-muted-foreground">({t("team.you")})</span>}
               </div>
@@ -54,18 +54,18 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
                 </Badge>
               )}
             </TableCell>
-            <TableCell>
+            <TableCell className="pr-wide">
               <LazySelect
                 value={m.role}
                 disabled={pending}
                 onValueChange={(role) => run(() => changeRoleAction({ userId: m.userId, role: role as Role }), t("team.roleChanged"))}
-                trigger={{ className: "w-36", "aria-label": t("team.changeRole", { name: m.name }) }}
+                trigger={{ className: "w-40", "aria-label": t("team.changeRole", { name: m.name }) }}
                 shown={t(`roles.${m.role}`)}
                 options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               />
             </TableCell>
             <TableCell className="hidden sm:table-cell">{formatDate(m.since, locale)}</TableCell>
-            <TableCell className="space-x-2 text-right whitespace-nowrap">
+            <TableCell className="pr-wide space-x-2 text-right whitespace-nowrap max-sm:text-left">
               {m.twoFactor && m.userId !== currentUserId && (
                 <ConfirmDialog
                   trigger={

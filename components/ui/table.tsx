@@ -19,8 +19,10 @@ function Table({
   className,
   containerClassName,
   containerLabel,
+  phoneLabels,
+  style,
   ...props
-}: React.ComponentProps<"table"> & { containerClassName?: string; containerLabel?: string }) {
+}: React.ComponentProps<"table"> & { containerClassName?: string; containerLabel?: string; phoneLabels?: (string | null)[] }) {
   return (
     <div
       data-slot="table-container"
@@ -29,9 +31,18 @@ function Table({
       aria-label={containerLabel}
       className={tableContainerClasses(containerClassName)}
     >
-      <table data-slot="table" className={cx(TABLE_CLASSES, className)} {...props} />
+      <table data-slot="table" className={cx(TABLE_CLASSES, phoneLabels && "phone-rows", className)} style={phoneLabels ? { ...phoneRowLabels(phoneLabels), ...style } : style} {...props} />
     </div>
   );
+}
+
+/**
+ * `phoneLabels`: the table reads as rows of labelled values below 640 px (`.phone-rows` in
+ * app/globals.css), each cell under its column's name; these are the names, one per column in
+ * order (null: the column writes none, e.g. its actions). At most six.
+ */
+function phoneRowLabels(labels: (string | null)[]): React.CSSProperties {
+  return Object.fromEntries(labels.flatMap((label, i) => (label ? [[`--pr-${i + 1}`, JSON.stringify(label)]] : []))) as React.CSSProperties;
 }
 
 /*

@@ -144,7 +144,10 @@ const CALLS: Record<string, Part[][]> = {
     ["flex items-start gap-3 rounded-lg border p-3 text-sm", "bg-muted/40"],
   ],
   // A table and its caption: checked against every caller's className and containerClassName below.
-  "components/ui/table.tsx": [[TABLE_CLASSES, undefined]],
+  "components/ui/table.tsx": [
+    [TABLE_CLASSES, undefined],
+    [TABLE_CLASSES, "phone-rows"],
+  ],
   // A select's trigger: checked against every caller's className below.
   "components/ui/select-classes.ts": [[SELECT_TRIGGER, undefined]],
   // A bulk file's rows: a bad row is tinted, in the table and in the phone's cards.
@@ -315,7 +318,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
   it("a table's, its container's and its caption's classes are what cn gives, with every className and containerClassName they are given", () => {
     const tables = callerClassNames("Table");
     expect(tables).toContain("max-md:block");
-    for (const className of [...tables, "stacked-table"]) expect(cx(TABLE_CLASSES, className)).toBe(cn(TABLE_CLASSES, className));
+    for (const className of [...tables, "stacked-table"]) expect(cx(TABLE_CLASSES, "phone-rows", className)).toBe(cn(TABLE_CLASSES, "phone-rows", className));
     const containers = callerClassNames("Table", [], [], "containerClassName");
     expect(containers).toContain("rounded-xl border bg-card px-2 text-card-foreground shadow-sm");
     for (const className of containers) expect(tableContainerClasses(className)).toBe(cn(TABLE_CONTAINER, className));
@@ -329,7 +332,7 @@ describe("cx (a plain join where cn would merge nothing)", () => {
     const lazy = [...sourceFiles("components"), ...sourceFiles("app")].flatMap((f) =>
       [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/<LazySelect\b((?:=>|[^>=]|=(?!>))*)>/g)].map((m) => /\btrigger=\{\{[^}]*\bclassName: "([^"]*)"/.exec(m[1]!)?.[1]),
     );
-    expect(lazy).toEqual(expect.arrayContaining(["w-36", "w-full", "w-full min-w-0 *:data-[slot=select-value]:min-w-0"]));
+    expect(lazy).toEqual(expect.arrayContaining(["w-40", "w-full", "w-full min-w-0 *:data-[slot=select-value]:min-w-0"]));
     for (const className of [...given, ...lazy, "w-full font-mono"]) expect(selectTriggerClasses(className)).toBe(cn(SELECT_TRIGGER, className));
   });
 

@@ -34,7 +34,7 @@ export function AuditRows({ rows, system }: { rows: AuditRow[]; system: string }
         )}
       </td>
       <td className="whitespace-normal">{e.action}</td>
-      <td className="max-w-md min-w-44 whitespace-normal xl:min-w-64">
+      <td className="pr-wide max-w-md min-w-44 whitespace-normal xl:min-w-64">
         <AuditDetails reading={e.reading} />
       </td>
       <td className="font-mono text-xs">{e.address ?? "—"}</td>

@@ -109,7 +109,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {log.items.length === 0 ? (
         <EmptyState icon={<ScrollText />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("audit.emptyTitle")} />
       ) : (
-        <Table containerLabel={t("audit.title")}>
+        <Table containerLabel={t("audit.title")} phoneLabels={[t("developers.time"), t("audit.member"), t("audit.action"), t("audit.details"), t("audit.address")]}>
           <TableHeader>
             <TableRow>
               <TableHead>{t("developers.time")}</TableHead>

@@ -33,8 +33,8 @@ export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; 
   return rows.map((e) => (
     <tr key={e.k} data-testid="request-log-row">
       <td className="whitespace-nowrap">{e.at}</td>
-      <td>
-        <span className="font-mono text-xs">{e.call}</span>
+      <td className="pr-wide">
+        <span className="font-mono text-xs break-all">{e.call}</span>
         <div className="text-xs text-muted-foreground">{e.via}</div>
       </td>
       <td>
@@ -44,11 +44,11 @@ export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; 
         </div>
         {e.held && <div className="text-xs text-muted-foreground">{text.held}</div>}
       </td>
-      <td className="text-right tabular-nums">{e.ms}</td>
-      <td>
+      <td className="text-right tabular-nums max-sm:text-left">{e.ms}</td>
+      <td className="pr-wide">
         {e.requestId ? (
           <span className="flex items-center gap-1">
-            <span className="font-mono text-xs">{e.requestId}</span>
+            <span className="font-mono text-xs break-all">{e.requestId}</span>
             <CopyValue value={e.requestId} label={text.copy} />
           </span>
         ) : (

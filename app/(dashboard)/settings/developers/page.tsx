@@ -81,7 +81,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
           <EmptyState icon={<Activity />} titleAs="h3" title={filtered ? t("developers.noMatch") : t("developers.emptyTitle")} description={filtered ? undefined : t("developers.emptyDescription")} />
         ) : (
           <CopyValues className="min-w-0">
-            <Table containerLabel={t("developers.title")}>
+            <Table containerLabel={t("developers.title")} phoneLabels={[t("developers.time"), t("developers.call"), t("developers.status"), t("developers.latency"), t("developers.requestId"), t("developers.member")]}>
               <TableHeader>
                 <TableRow>
                   <TableHead>{t("developers.time")}</TableHead>

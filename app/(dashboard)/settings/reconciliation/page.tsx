@@ -55,7 +55,7 @@ export default async function ReconciliationPage() {
           {open.length === 0 ? (
             <EmptyState icon={<ShieldCheck />} title={t("reconciliation.emptyTitle")} description={t("reconciliation.emptyDescription")} titleAs="h3" />
           ) : (
-            <Table aria-label={t("reconciliation.openTitle", { count: open.length })}>
+            <Table aria-label={t("reconciliation.openTitle", { count: open.length })} phoneLabels={[t("reconciliation.columns.found"), t("reconciliation.columns.kind"), t("reconciliation.columns.transaction"), null]}>
               <TableColumns
                 columns={[
                   { label: t("reconciliation.columns.found") },
@@ -71,7 +71,7 @@ export default async function ReconciliationPage() {
                       {formatDateTime(f.createdAt, locale)}
                       <span className="block text-xs text-muted-foreground">{t("reconciliation.checked", { ago: formatRelativeTime(f.checkedAt, locale, now) })}</span>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="pr-wide">
                       <Badge variant={f.kind === "contradicted_webhook" ? "destructive" : "warning"}>{t(`reconciliation.kinds.${f.kind}`)}</Badge>
                       <span className="mt-1 block max-w-md text-xs text-muted-foreground">{explain(f, t, locale)}</span>
                     </TableCell>
@@ -99,7 +99,8 @@ export default async function ReconciliationPage() {
                 return (
                   <TableRow key={b.currency} data-testid={`balance-check-${b.currency}`}>
                     <TableCell className="font-medium">{b.currency}</TableCell>
-                    <TableCell>
+                    {/* The result wraps under its badge: two columns fit a phone's width. */}
+                    <TableCell className="whitespace-normal">
                       <Badge variant={baselineOnly ? "secondary" : explained ? "success" : "warning"}>
                         {baselineOnly
                           ? t("reconciliation.balances.baseline")

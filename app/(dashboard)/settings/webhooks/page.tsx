@@ -101,7 +101,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         {log.items.length === 0 ? (
           <EmptyState icon={<Webhook />} title={f.q ? t("webhooks.noMatch") : t("webhooks.emptyTitle")} description={t("webhooks.emptyDescription")} titleAs="h3" />
         ) : (
-          <Table aria-label={t("webhooks.logTitle")}>
+          <Table aria-label={t("webhooks.logTitle")} phoneLabels={[t("webhooks.columns.received"), t("webhooks.columns.event"), t("webhooks.columns.source"), t("webhooks.columns.outcome"), null]}>
             <TableHeader>
               <TableRow>
                 <TableHead>{t("webhooks.columns.received")}</TableHead>
@@ -119,7 +119,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                     <span className="block text-xs text-muted-foreground">#{d.id}</span>
                   </TableCell>
                   {/* Event and outcome wrap (an id breaks anywhere): the table fits its card at a 1024 px laptop's width. */}
-                  <TableCell className="whitespace-normal">
+                  <TableCell className="pr-wide whitespace-normal">
                     {eventLabel(t, d.event) && <span className="block">{eventLabel(t, d.event)}</span>}
                     <span className="font-mono text-xs">{d.event ?? "—"}</span>
                     {d.objectId && <span className="block font-mono text-xs break-all text-muted-foreground">{d.objectId}</span>}
@@ -131,11 +131,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                     </details>
                   </TableCell>
                   <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
-                  <TableCell className="min-w-40 whitespace-normal">
+                  <TableCell className="min-w-40 whitespace-normal max-sm:min-w-0">
                     <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
                     <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
                   </TableCell>
-                  <TableCell className="text-right">{d.objectId && d.outcome !== "received" && d.outcome !== "refused" && <ReplayWebhookButton id={d.id} />}</TableCell>
+                  <TableCell className="text-right max-sm:text-left">{d.objectId && d.outcome !== "received" && d.outcome !== "refused" && <ReplayWebhookButton id={d.id} />}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
