@@ -44,7 +44,7 @@ test("the Account page shows the sandbox account's profile, limits and fees, and
   await page.getByTestId("limits-read-at-tip").click();
   await expect(page.getByTestId("limits-read-at-text")).toHaveText(/^Read from the Sandbox API \(Demo sandbox\) at .+/);
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("limits-mirror-source")).toHaveText(/^Used amounts count what you received, paid out, transferred and converted today or this month, .+ \(transactions read up to .+\)\.$/);
+  await expect(page.getByTestId("limits-mirror-source")).toHaveText(/^As of .+, used amounts count what you received, paid out, transferred and converted today or this month, .+\.$/);
   await expect(limits.getByRole("columnheader")).toHaveText(["Currency", "Operation", "Minimum per operation", "Maximum per operation", "Today", "This month"]);
   await expect(page.locator("main")).not.toContainText("(UTC)");
   // The merchant's order: the organisation's own currency (a CNPJ: BRL), the dollar stablecoins, then A to Z.
