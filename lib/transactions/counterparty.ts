@@ -10,6 +10,7 @@ import * as schema from "@/lib/db/schema";
 import { inScope, type Db, type Scope } from "@/lib/db/scope";
 import { recipientText, type RecipientFields } from "@/lib/payouts/recipient";
 import type { PayoutRecipient } from "@/lib/payouts/form";
+import { maskDocument } from "@/lib/payments/documents";
 
 export type Flow = "in" | "out" | null;
 
@@ -28,10 +29,14 @@ const username = (raw: unknown, key: "from_user" | "to_user") => {
   return typeof v === "string" && v.trim() ? `@${v.trim()}` : null;
 };
 
-/** The payer of money in, the recipient of money out (from its payout here, when it was sent from here), else null. */
+/**
+ * The payer of money in, the recipient of money out (from its payout here, when it was sent from here), else null.
+ * A payer known only by their CPF or CNPJ is shown masked ("***.982.247-**"), as the detail, the
+ * search and the notifications show it: a list is read over a shoulder.
+ */
 export function counterpartyOf(r: Side, payout: RecipientFields | null): string | null {
   const flow = flowOf(r);
-  if (flow === "in") return r.payerName ?? username(r.raw, "from_user") ?? r.payerDocument;
+  if (flow === "in") return r.payerName ?? username(r.raw, "from_user") ?? (r.payerDocument ? maskDocument(r.payerDocument) : null);
   if (flow === "out") return (payout ? recipientText(payout) : null) ?? username(r.raw, "to_user") ?? r.payerName;
   return null;
 }
