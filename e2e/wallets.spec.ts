@@ -61,6 +61,8 @@ test("create a PIX wallet and a USDT wallet, read each from its QR code, copy it
   const key = await identifierOf(pix);
   expect(key).toMatch(UUID);
   await expect(pix.getByTestId("wallet-no-deposits")).toBeVisible();
+  // Said once: no count of paid deposits beside "No deposits yet".
+  await expect(pix.getByTestId("wallet-deposit-count")).toHaveCount(0);
   await expect(pix.getByTestId("wallet-received")).toHaveAttribute("data-amount", "0");
 
   // Copy from the keyboard: the button says it copied, and the clipboard holds the key.

@@ -39,10 +39,6 @@ export function WalletCard({ wallet: w, t, locale, simulate }: { wallet: WalletS
             </span>
           )}
           <span>{w.createdBy ? t("wallets.createdBy", { date: created, name: w.createdBy }) : t("wallets.createdOn", { date: created })}</span>
-          <span className="inline-flex min-w-0 items-center gap-1 font-mono text-xs">
-            <span className="truncate">{t("wallets.walletId", { id: w.walletId })}</span>
-            <CopyButton value={w.walletId} label={t("wallets.copyWalletId")} copiedLabel={t("common.copied")} />
-          </span>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:px-6">
@@ -86,9 +82,17 @@ export function WalletCard({ wallet: w, t, locale, simulate }: { wallet: WalletS
               </dd>
             </div>
           </dl>
-          <p className="text-xs text-muted-foreground" data-testid="wallet-deposit-count">
-            {t("wallets.paidDeposits", { count: w.confirmedCount })}
-            {w.lastDepositAt ? ` · ${t("wallets.lastDeposit", { date: formatDateTime(w.lastDepositAt, locale) })}` : ""}
+          {/* With no deposit at all, the deposits below say so once. */}
+          {w.depositCount > 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="wallet-deposit-count">
+              {t("wallets.paidDeposits", { count: w.confirmedCount })}
+              {w.lastDepositAt ? ` · ${t("wallets.lastDeposit", { date: formatDateTime(w.lastDepositAt, locale) })}` : ""}
+            </p>
+          )}
+          {/* The wallet's id, for an integration or the provider's support: after what a payer needs. */}
+          <p className="inline-flex min-w-0 items-center gap-1 font-mono text-xs text-muted-foreground">
+            <span className="truncate">{t("wallets.walletId", { id: w.walletId })}</span>
+            <CopyButton value={w.walletId} label={t("wallets.copyWalletId")} copiedLabel={t("common.copied")} />
           </p>
         </div>
       </CardContent>

@@ -43,7 +43,7 @@ export default async function ReceivePage() {
       <PageHeader title={t("pages.receive.title")} description={t("pages.receive.description")} />
       <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SectionCard title={t("charges.form.title")} description={t("charges.form.intro", { environment: t(`environments.${environment}`) })}>
+        <SectionCard title={t("charges.form.title")} description={t("charges.form.intro")}>
           <ChargeForm recentPayers={payers} canCreate={can(access.role, "charges.create")} />
         </SectionCard>
         <div className="grid content-start gap-6">

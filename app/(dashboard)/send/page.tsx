@@ -36,7 +36,7 @@ export default async function SendPage() {
     <>
       <ProviderNotice access={access} environment={environment} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SectionCard title={t("send.form.title")} description={t("send.form.intro", { environment: t(`environments.${environment}`) })}>
+        <SectionCard title={t("send.form.title")} description={t("send.form.intro")}>
           {canSend && inputs ? (
             <PayoutForm balances={inputs.balances} fees={inputs.fees} policy={policy} pixReceivable={amountForNet(inputs.fees, "pix", "BRL", "1") !== null} />
           ) : (
