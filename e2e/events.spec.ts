@@ -55,7 +55,7 @@ test("a payment made at the sandbox appears on the open Transactions page withou
   await control.simulate(id, { event: "cashin.confirmed" });
   // The webhook reaches the intake, the worker reads it back, the live stream refreshes the page.
   await expect(rowOf(page, id).getByTestId("tx-status")).toHaveText("Paid", { timeout: 2_000 });
-  await expect(rowOf(page, id).getByTestId("tx-verified")).toContainText("webhook confirmed by the API");
+  await expect(rowOf(page, id).getByTestId("tx-verified")).toContainText("notified and confirmed by the provider");
   expect(streams).toHaveLength(1);
   await context.close();
 });

@@ -440,9 +440,9 @@ test("at a laptop's 1366×860 ten one-line rows fit above the fold, payer and am
   expect(above.length).toBeGreaterThanOrEqual(10);
   for (const r of above) expect(r).toEqual({ height: expect.any(Number), amountInside: true, whoShown: true });
   for (const r of above) expect(r.height).toBeLessThan(48);
-  // No "checked with the API" line under the statuses: where a status came from is a mark with a tooltip (and words for screen readers).
-  await expect(rows.first().getByTestId("tx-verified")).toHaveAttribute("title", /checked with the API|webhook confirmed by the API/);
-  const lines = await page.locator("tbody").getByText(/checked with the API|webhook confirmed by the API/).evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height > 1).length);
+  // No "confirmed by the provider" line under the statuses: where a status came from is a mark with a tooltip (and words for screen readers).
+  await expect(rows.first().getByTestId("tx-verified")).toHaveAttribute("title", /confirmed by the provider|notified and confirmed by the provider/);
+  const lines = await page.locator("tbody").getByText(/confirmed by the provider|notified and confirmed by the provider/).evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height > 1).length);
   expect(lines).toBe(0);
 
   // Scrolled down, the header row stays in view just under the app bar, not under it.

@@ -112,7 +112,7 @@ function Money({ value, currency, muted }: { value: string | null | undefined; c
   return <span className={cx("tx-money", muted && "text-muted-foreground")}>{value && currency ? formatMoney(value, currency, locale) : "—"}</span>;
 }
 
-/** The status in the member's words; where it comes from (checked with the API, after a webhook or not) only as a small mark with its tooltip. */
+/** The status in the member's words; where it comes from (confirmed by the provider, after a notice or not) only as a small mark with its tooltip. */
 function Status({ row }: { row: SentTxRow }) {
   const { t, locale } = useI18n();
   const checked = row.verifiedAt && !row.reportedStatus ? (row.webhookEvent ? t("transactions.verifiedWebhook") : t("transactions.verified")) : null;
