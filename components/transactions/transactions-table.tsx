@@ -3,8 +3,8 @@
 import Link from "@/components/ui/link";
 import { preloadDetailSheet } from "./detail-sheet-loader";
 import { useSearchParams } from "next/navigation";
-import { ArrowDown, ArrowDownLeft, ArrowUp, ArrowUpDown, ArrowUpRight, Repeat, ShieldCheck } from "@/components/ui/icons";
-import { iconShapes } from "@/components/ui/icon";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "@/components/ui/icons";
+import type { TxIconName } from "./tx-icon-sprite";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { CopyValue } from "@/components/ui/copy-value";
 import { CopyValues } from "@/components/ui/copy-values";
@@ -67,27 +67,11 @@ function useHrefs(sort: TransactionView["sort"]) {
   };
 }
 
-/*
- * The icons repeated in every row are drawn once (a sprite) and referenced by each row: a hundred
- * inline copies of the same SVG were a fifth of the page.
+/**
+ * An icon of the sprite the page draws once beside the table (components/transactions/tx-icon-sprite.tsx).
+ * `i`: drawn as every icon (components/ui/icon.tsx), its stroke inherited by the symbol's shapes.
  */
-const ICONS = { verified: ShieldCheck, in: ArrowDownLeft, out: ArrowUpRight, neither: Repeat } as const;
-type IconName = keyof typeof ICONS;
-
-function IconSprite() {
-  return (
-    <svg aria-hidden width="0" height="0" className="absolute">
-      {Object.entries(ICONS).map(([name, Glyph]) => (
-        <symbol key={name} id={`tx-icon-${name}`} viewBox="0 0 24 24">
-          {iconShapes(Glyph.node)}
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-/** `i`: drawn as every icon (components/ui/icon.tsx), its stroke inherited by the symbol's shapes. */
-const Icon = ({ name, className }: { name: IconName; className: string }) => (
+const Icon = ({ name, className }: { name: TxIconName; className: string }) => (
   <svg aria-hidden className={`i ${className}`}>
     <use href={`#tx-icon-${name}`} />
   </svg>
@@ -228,7 +212,6 @@ export function TransactionsTable({ rows, sort, columns: chosen }: { rows: SentT
   return (
     // Every row's copy buttons share one handler.
     <CopyValues>
-      <IconSprite />
       <table aria-label={t("pages.transactions.title")} className="tx-table" data-columns={chosen.join(" ") || undefined}>
         <thead>
           <tr>

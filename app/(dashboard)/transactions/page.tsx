@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { FilterBar } from "@/components/transactions/filter-bar";
 import { TransactionsTable, type SentTxRow, type TxTableRow } from "@/components/transactions/transactions-table";
+import { TxIconSprite } from "@/components/transactions/tx-icon-sprite";
 import { Pager } from "@/components/transactions/pager";
 import { SavedViews } from "@/components/transactions/saved-views";
 import { ExportButton } from "@/components/transactions/export-button";
@@ -119,6 +120,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         ) : (
           <>
             <Card className="py-0 max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+              <TxIconSprite />
               <TransactionsTable rows={page.rows.map((r) => txTableRow(r, params.cols, t))} sort={view.sort} columns={params.cols} />
             </Card>
             <Pager page={page} params={params} t={t} locale={locale} />
