@@ -13,7 +13,12 @@ import { appendFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { outsideRequest } from "@/lib/observability/context";
+import type { PGlite } from "@electric-sql/pglite";
 import { pgliteTemplate, pgliteTemplateFile, storePGliteTemplate } from "./pglite-templates";
+import type { PGliteThread } from "./pglite-thread-client";
+
+/** The embedded database's client: PGlite on this thread, or on one of its own. */
+type PGliteClient = PGlite | PGliteThread;
 
 /**
  * Drizzle's error for a failed statement puts the statement's parameters in its message, and such
@@ -56,6 +61,12 @@ export type OpenDatabaseOptions<TSchema extends Record<string, unknown>> = {
   poolMax?: number;
   /** false: a new PGlite database runs initdb even when its folder has a template (making the template) */
   template?: boolean;
+  /**
+   * PGlite on a worker thread of its own (lib/db/pglite-thread-client.ts), so that its statements
+   * run beside the caller's work instead of on its thread: the dashboard's database. Tests and
+   * one-off scripts open it on their own thread.
+   */
+  thread?: boolean;
 };
 
 export type OpenedDatabase<TSchema extends Record<string, unknown>> = {
@@ -323,29 +334,36 @@ export async function openDatabase<TSchema extends Record<string, unknown>>(
     };
   }
 
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // PGlite does not create the parent of its data directory.
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  // pg_trgm: the trigram index of the Transactions page's free-text search (migration 0008).
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const fresh = !opts.dataDir || !existsSync(path.join(opts.dataDir, "PG_VERSION"));
   // A new database starts from its folder's template when one was made (lib/db/pglite-templates.ts).
   const template = fresh && opts.template !== false ? pgliteTemplate(opts.migrationsFolder) : undefined;
   // An in-memory database's files are in memory already: PostgreSQL's own page cache need not be
   // its 128 MB default, which every new database clears at start (≈ 0.5 s of its ≈ 1 s of CPU, from
   // a template, on 2 cores; vitest opens some hundred). 16 MB starts in half the time.
-  const memory = opts.dataDir ? {} : { postgresqlconf: ["shared_buffers=16MB"] };
-  const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }), ...memory });
-  // PGlite runs a statement on this thread, and the next queued one follows at once (its queue hands
+  const postgresqlconf = opts.dataDir ? undefined : ["shared_buffers=16MB"];
+  let client: PGliteClient;
+  if (opts.thread) {
+    const { PGliteThread } = await import("./pglite-thread-client");
+    client = await PGliteThread.open({ dataDir: opts.dataDir, template, postgresqlconf });
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    // pg_trgm: the trigram index of the Transactions page's free-text search (migration 0008);
+    // lib/db/pglite-thread.mjs loads it on the thread.
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, ...(template && { loadDataDir: template }), ...(postgresqlconf && { postgresqlconf }) });
+  }
+  // On this thread, PGlite runs a statement and the next queued one follows at once (its queue hands
   // over in a microtask): a request's statement waits a turn of the event loop first, so that what
   // has arrived meanwhile is read (the webhook intake then commits more deliveries in one insert) and
   // answers are written between statements. Measured on 2 cores, the intake at 32 in flight: 1,000–
   // 2,100 → 1,600–3,000 deliveries/s, event-loop stalls over 45 ms 13–19 → 2 in 30 s; the page mix
-  // unchanged (README "Webhook intake").
-  const { quietFor } = prioritise(client, ["query", "transaction"], { requestsAfterATurn: true });
-  const db = drizzle({ client, schema: opts.schema });
+  // unchanged (README "Webhook intake"). On a thread of its own, the statements never hold this one.
+  const { quietFor } = prioritise(client, ["query", "transaction"], { requestsAfterATurn: !opts.thread });
+  const db = drizzle({ client: client as PGlite, schema: opts.schema });
   await migrate(db, { migrationsFolder: opts.migrationsFolder });
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onMessage);

@@ -52,8 +52,9 @@ export function getSharedCache(): Promise<SharedCache | null> {
   return globalForDb.__sharedCache;
 }
 
+/** The embedded database (no URL) runs on a thread of its own, beside the pages (lib/db/pglite-thread-client.ts). */
 export function openDashboardDatabase(opts: { url?: string; dataDir?: string }): Promise<OpenedDatabase<typeof schema>> {
-  return openDatabase({ ...opts, schema, migrationsFolder: migrationsFolder(), lockKey: 7_300_101 });
+  return openDatabase({ ...opts, schema, migrationsFolder: migrationsFolder(), lockKey: 7_300_101, thread: true });
 }
 
 export { schema };
