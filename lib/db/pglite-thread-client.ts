@@ -144,8 +144,18 @@ export class PGliteThread implements ThreadTransaction {
     };
   }
 
-  async close(): Promise<void> {
-    if (!this.failure) await this.call("close").catch(() => undefined);
+  /**
+   * Closes PGlite on its thread (it finishes what is queued), then the thread. PGlite's close waits
+   * for an open transaction; one that is never ended (its caller stuck on something else at
+   * shutdown) would hold the process for ever, so after `waitMs` the thread is stopped regardless,
+   * as a crash would stop it: PostgreSQL recovers from its log at the next open.
+   */
+  async close(waitMs = 5_000): Promise<void> {
+    if (!this.failure) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.call("close").catch(() => undefined), new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+      clearTimeout(timer);
+    }
     await this.worker.terminate();
   }
 }

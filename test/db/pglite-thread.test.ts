@@ -127,3 +127,19 @@ it("a call waiting for its answer keeps a script alive; a closed database refuse
   expect(out).toContain("answer 42");
   expect(out).toMatch(/after close: [\s\S]*the embedded database's thread stopped/);
 }, patient(60_000));
+
+it("closing while a transaction is never ended stops the thread after its wait instead of hanging", async () => {
+  const other = await openDatabase({ schema, migrationsFolder: DASHBOARD_MIGRATIONS, thread: true });
+  const stuck = other.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    await new Promise(() => undefined);
+  });
+  stuck.catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 50));
+  const client = (other.db as unknown as { $client: { close(waitMs: number): Promise<void> } }).$client;
+  const started = performance.now();
+  await client.close(300);
+  expect(performance.now() - started).toBeLessThan(5_000);
+  await expect(other.db.execute(sql`select 1`)).rejects.toThrow(/stopped/);
+}, patient(60_000));
+
