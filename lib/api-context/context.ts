@@ -324,9 +324,9 @@ export class ApiContext {
       try {
         const answered = await this.#fetch(input, init);
         // Read once here, for the log (request id, error code), and handed on to the client as an
-        // answer with the same status and headers: a clone would tee the body and read it twice
-        // (≈ a fifth of this wrapper's cost a call). A body that fails to arrive fails the call as
-        // a failed connection would, under the same deadline (the client's signal).
+        // answer with the same status and headers: a clone would tee the body and read it twice.
+        // A body that fails to arrive fails the call as a failed connection would, under the same
+        // deadline (the client's signal).
         text = await answered.text();
         res = new Response(text === "" ? null : text, { status: answered.status, statusText: answered.statusText, headers: answered.headers });
       } catch (e) {
