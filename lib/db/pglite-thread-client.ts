@@ -130,6 +130,7 @@ export class PGliteThread implements ThreadTransaction {
 
   /** LISTEN on `channel`; resolves to the function that stops listening. */
   async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    // The id `call` is about to give this message: the thread names its notifications by it.
     const id = this.next;
     this.listeners.set(id, onMessage);
     try {

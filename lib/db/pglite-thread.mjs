@@ -39,6 +39,14 @@ const transactions = new Map();
 const listeners = new Map();
 const ROLLBACK = Symbol("rollback");
 
+/** How a transaction ended: told to the `end` waiting for it, or kept for the `end` still to come. */
+function settle(id, error) {
+  const t = transactions.get(id);
+  if (!t) return;
+  if (t.ended) t.ended(error);
+  else t.outcome = error;
+}
+
 const reply = (id, run) =>
   Promise.resolve()
     .then(run)
@@ -71,15 +79,16 @@ const handlers = {
         const { commit } = await end;
         if (!commit) throw ROLLBACK;
       }).then(
-        () => transactions.get(m.id)?.ended?.(null),
+        () => settle(m.id, null),
         (e) => {
           if (!opened) return failed(e);
-          transactions.get(m.id)?.ended?.(e === ROLLBACK ? null : e);
+          settle(m.id, e === ROLLBACK ? null : e);
         },
       );
     });
   },
-  // Commits or rolls back; answers once PGlite has (a commit can fail: a deferred constraint).
+  // Commits or rolls back; answers once PGlite has (a commit can fail: a deferred constraint). A
+  // transaction PGlite ended by itself first answers with how it ended, rather than never.
   end(_pg, m) {
     const t = transactions.get(m.tx);
     if (!t) throw new Error("the transaction has ended");
@@ -89,7 +98,8 @@ const handlers = {
         if (e) reject(e);
         else resolve(null);
       };
-      t.end({ commit: m.commit });
+      if ("outcome" in t) t.ended(t.outcome);
+      else t.end({ commit: m.commit });
     });
   },
   async listen(pg, m) {
