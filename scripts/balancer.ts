@@ -6,9 +6,11 @@
  * that refuses the connection is skipped for a few seconds and the request goes to the next one:
  * nothing was sent yet, so that is safe for any method. So is a request sent on a kept-alive
  * connection that the instance closed before reading it (it is shutting down: Node.js's documented
- * race, `reusedSocket` with ECONNRESET). Every second it asks each instance's /readyz and sends
- * nothing to one that is not ready (starting, or shutting down). For production, use nginx or
- * HAProxy (README, "Several instances").
+ * race, `reusedSocket` with ECONNRESET). A GET, HEAD or OPTIONS whose connection is closed before
+ * any answer came goes to another instance too (HTTP's idempotent methods: what nginx's
+ * `proxy_next_upstream error` does by default); any other method is answered 502 then, as it may
+ * have run. Every second it asks each instance's /readyz and sends nothing to one that is not ready
+ * (starting, or shutting down). For production, use nginx or HAProxy (README, "Several instances").
  */
 import http from "node:http";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/observability/context";
@@ -56,6 +58,12 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
     const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER], opts.trustRequestId ?? false);
     let resent = 0;
+    /** Sent again after the instance closed its connection before answering (idempotent methods only). */
+    let again = 0;
+    const idempotent = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+    /** The client went away before its answer was written: nothing is tried again for it. */
+    let clientGone = false;
+    res.on("close", () => (clientGone = !res.writableFinished));
     /** `again`: the same instance may be tried once more (its closed connection was the problem, not it). */
     const attempt = (again = false) => {
       const k = pick(again ? new Set<number>() : tried);
@@ -73,6 +81,7 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
         },
       );
       upstream.on("error", (err: NodeJS.ErrnoException) => {
+        if (clientGone) return;
         if ((err.code === "ECONNREFUSED" || err.code === "ECONNRESET") && !res.headersSent && !bodyStarted) {
           down.set(k, Date.now() + 5_000);
           opts.log?.(`instance ${b.host}:${b.port} is not answering (${err.code}); trying another`);
@@ -83,6 +92,13 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
         if (upstream.reusedSocket && err.code === "ECONNRESET" && !res.headersSent && resent++ < 3) {
           opts.log?.(`instance ${b.host}:${b.port} closed a kept-alive connection; sending the request to another`);
           return attempt(true);
+        }
+        // The instance closed the connection before answering (it accepted it just as it was shutting
+        // down, and closed it with the idle ones): a request that changes nothing is sent to another.
+        if (idempotent && (err.code === "ECONNRESET" || err.code === "EPIPE") && !res.headersSent && again++ < opts.backends.length) {
+          down.set(k, Date.now() + 5_000);
+          opts.log?.(`instance ${b.host}:${b.port} closed the connection before answering a ${req.method}; sending it to another`);
+          return attempt();
         }
         if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain", "x-request-id": requestId }).end("The dashboard instance failed to answer.");
         else res.destroy();

@@ -224,8 +224,11 @@ async function startCluster(env: ReturnType<typeof parseEnv>, n: number) {
         // Where the provider reaches the dashboard: the balancer, never one instance's own port (a
         // charge's postback URL would then fail while that instance restarts).
         PUBLIC_BASE_URL: publicBaseUrl(env),
-        // The balancer asks /readyz every second: a second of "not ready" before the door closes.
-        SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "1",
+        // The balancer asks /readyz every second: two seconds of "not ready" before the door closes, so
+        // that a probe sent just before the signal and one answered late on a busy machine both land
+        // before it (with one second, a request was seen sent to a closing instance: a 502 in the
+        // rolling-restart test).
+        SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "2",
       },
     }));
     child.on("exit", (code, signal) => {
