@@ -67,7 +67,8 @@ async function contextRows(backend: string, url: string | undefined, api: string
   const fresh = url ? await freshPostgresDatabase(url, "bench_connect") : undefined;
   const dbUrl = fresh?.url;
   const drop = fresh?.drop;
-  const opened = await openDatabase({ url: dbUrl, schema, migrationsFolder: path.resolve("lib/db/migrations") });
+  // PGlite on a thread of its own, as the dashboard opens it (lib/db/index.ts).
+  const opened = await openDatabase({ url: dbUrl, schema, migrationsFolder: path.resolve("lib/db/migrations"), thread: !dbUrl });
   let cache: SharedCache | undefined;
   try {
     const keyring = createKeyring(randomBytes(32).toString("base64"));
