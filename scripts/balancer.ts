@@ -59,7 +59,7 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
     const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER], opts.trustRequestId ?? false);
     let resent = 0;
     /** Sent again after the instance closed its connection before answering (idempotent methods only). */
-    let again = 0;
+    let retried = 0;
     const idempotent = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
     /** The client went away before its answer was written: nothing is tried again for it. */
     let clientGone = false;
@@ -95,7 +95,7 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
         }
         // The instance closed the connection before answering (it accepted it just as it was shutting
         // down, and closed it with the idle ones): a request that changes nothing is sent to another.
-        if (idempotent && (err.code === "ECONNRESET" || err.code === "EPIPE") && !res.headersSent && again++ < opts.backends.length) {
+        if (idempotent && (err.code === "ECONNRESET" || err.code === "EPIPE") && !res.headersSent && retried++ < opts.backends.length) {
           down.set(k, Date.now() + 5_000);
           opts.log?.(`instance ${b.host}:${b.port} closed the connection before answering a ${req.method}; sending it to another`);
           return attempt();
