@@ -135,7 +135,8 @@ export function startBalancer(opts: { port: number; host: string; backends: Back
     server.once("error", reject);
     server.listen(opts.port, opts.host, () =>
       resolve({
-        url: `http://${opts.host}:${opts.port}`,
+        // The port it listens on (port 0: one the system chose).
+        url: `http://${opts.host}:${(server.address() as { port: number }).port}`,
         close: () =>
           new Promise<void>((r) => {
             clearInterval(readiness);

@@ -20,14 +20,6 @@ async function listen(server: net.Server): Promise<number> {
   return (server.address() as net.AddressInfo).port;
 }
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 /** Two instances: the first closes every connection on its first bytes, the second answers. */
 async function cluster() {
   const closing = { requests: [] as string[] };
@@ -47,7 +39,7 @@ async function cluster() {
     { host: "127.0.0.1", port: await listen(first) },
     { host: "127.0.0.1", port: await listen(second) },
   ];
-  const balancer = await startBalancer({ port: await freePort(), host: "127.0.0.1", backends });
+  const balancer = await startBalancer({ port: 0, host: "127.0.0.1", backends });
   closers.push(() => balancer.close());
   return { url: balancer.url, closing, answering };
 }
