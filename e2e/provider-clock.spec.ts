@@ -27,11 +27,11 @@ test("the 6 h alert appears after the sandbox clock advances past it", async ({ 
     const alert = page.getByTestId(`infraction-${id}`);
     await expect(alert).toBeVisible({ timeout: 30_000 });
     await expect(alert).toHaveAttribute("data-threshold", "24h", { timeout: 30_000 });
-    await expect(alert.getByTestId("alert-threshold")).toHaveText("24 h alert");
+    await expect(alert.getByTestId("alert-threshold")).toHaveText("Under 24 h left");
     await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
     await control.advanceClock(3 * 3600 + 60);
     await expect(alert).toHaveAttribute("data-threshold", "6h", { timeout: 30_000 });
-    await expect(alert.getByTestId("alert-threshold")).toHaveText("6 h alert");
+    await expect(alert.getByTestId("alert-threshold")).toHaveText("Under 6 h left");
     expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
     // The Overview's "Needs your attention": this organisation's one infraction, due for the team now.
     await page.goto("/overview");
