@@ -13,7 +13,7 @@ import net from "node:net";
 import path from "node:path";
 import fc from "fast-check";
 import type { BrowserContext, Page } from "@playwright/test";
-import { test, expect, addMember, memberContext, merchantIntegration, webhookUrl, DEMO_DATA_DIR } from "./fixtures";
+import { test, expect, as, memberContext, merchantIntegration, webhookUrl, DEMO_DATA_DIR } from "./fixtures";
 import { DEMO_PORT } from "../playwright.config";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 15_2026);
@@ -510,9 +510,9 @@ test("malformed input to every server action and route handler: no 5xx, no inter
   expect(routes.length).toBeGreaterThan(3);
   for (const r of routes) expect(r.methods.length, `${r.file} exports a method`).toBeGreaterThan(0);
 
-  // Callers: the viewer first (inviting them writes the audit log and the team), then the admin.
-  const viewerMember = await addMember(browser, "viewer", "fuzz-viewer");
-  const viewer = await memberContext(browser, viewerMember);
+  // Callers: the roster's viewer and admin in their stored sessions (the actions that sign a caller
+  // out are left out for both: EXCLUDED), and a visitor with no session.
+  const viewer = await as(browser, "viewer");
   const admin = await memberContext(browser);
   const callers: Caller[] = [
     { name: "anonymous", cookie: "" },
