@@ -283,5 +283,12 @@ test("a transfer to one's own account is refused in words; to another account it
   const item = page.getByTestId("payout-item").filter({ hasText: `@${other}` });
   await expect(item.getByTestId("tx-status")).toHaveText("Paid");
   await expect(item).toContainText("Sent");
+
+  // The refusal's call in the request log, on a phone: its code (one long word) wraps inside the row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings/developers");
+  const refused = page.getByTestId("request-log-row").filter({ hasText: "SELF_TRANSFER_BLOCKED" }).first();
+  await expect(refused).toBeVisible();
+  expect(await refused.evaluate((row) => ({ sideways: row.closest("table")!.parentElement!.scrollWidth - row.closest("table")!.parentElement!.clientWidth, wider: row.scrollWidth > row.clientWidth }))).toEqual({ sideways: 0, wider: false });
   await context.close();
 });

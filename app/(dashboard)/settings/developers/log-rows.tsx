@@ -32,7 +32,7 @@ export type LogRow = {
 export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; copy: string; system: string } }) {
   return rows.map((e) => (
     <tr key={e.k} data-testid="request-log-row">
-      <td className="whitespace-nowrap">{e.at}</td>
+      <td className="sm:whitespace-nowrap">{e.at}</td>
       <td className="pr-wide">
         <span className="font-mono text-xs break-all">{e.call}</span>
         <div className="text-xs text-muted-foreground">{e.via}</div>
@@ -40,7 +40,7 @@ export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; 
       <td>
         <div className="flex flex-wrap items-center gap-1">
           <Badge variant={e.tone}>{e.status}</Badge>
-          {e.code && <span className="font-mono text-xs">{e.code}</span>}
+          {e.code && <span className="font-mono text-xs max-sm:wrap-anywhere">{breakable(e.code)}</span>}
         </div>
         {e.held && <div className="text-xs text-muted-foreground">{text.held}</div>}
       </td>
@@ -58,4 +58,9 @@ export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; 
       <td>{e.member ?? <span className="text-muted-foreground">{text.system}</span>}</td>
     </tr>
   ));
+}
+
+/** An API code ("SELF_TRANSFER_BLOCKED") with a place to break after each underscore: on a phone it wraps at a word, not mid-word. */
+function breakable(code: string) {
+  return code.split("_").flatMap((part, i) => (i ? ["_", <wbr key={i} />, part] : [part]));
 }
