@@ -12,7 +12,7 @@ import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components
 import { apiContext } from "@/lib/api-context";
 import { listRequestLog, rateHeadroom } from "@/lib/api-context/request-log-query";
 import { REQUEST_LOG_RETENTION_DAYS } from "@/lib/api-context/request-log";
-import { formatDateTime } from "@/lib/i18n/format";
+import { formatShortDateTime } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { pageContext } from "@/lib/pages/page-context";
 import { loadRequestLogSearchParams, serializeRequestLogSearchParams } from "@/lib/api-context/request-log-params";
@@ -97,7 +97,7 @@ export default async function DevelopersPage({ searchParams }: { searchParams: P
                   rows={log.items.map(
                     (e): LogRow => ({
                       k: String(e.id),
-                      at: formatDateTime(e.createdAt, locale),
+                      at: formatShortDateTime(e.createdAt, locale),
                       call: `${e.method} ${e.path}`,
                       via: `${t(`environments.${e.environment}`)}${e.credentialName ? ` · ${e.credentialName}` : ""}`,
                       status: e.status === 0 ? t("developers.noAnswer") : String(e.status),
