@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import axe from "axe-core";
 import { SandboxControl } from "../lib/sandbox-control/client";
 import { InMemoryTokenStore, PaymentApiClient } from "../lib/payment-api";
@@ -313,6 +313,15 @@ async function runAxe(page: Page, runOnly: axe.RunOptions["runOnly"]): Promise<a
   if (!injected) await page.evaluate(axe.source);
   const options: axe.RunOptions = { runOnly, resultTypes: ["violations"] };
   return page.evaluate((o) => (window as unknown as { axe: typeof axe }).axe.run(document, o), options);
+}
+
+/**
+ * Waits until React has hydrated `locator`'s element (its handlers attached): a key pressed on a
+ * server-rendered control before then does nothing, as on a page still loading, and a journey's
+ * first pages of a run, on a cold server and a busy machine, can take seconds to get there.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 }).toBe(true);
 }
 
 /**
