@@ -30,9 +30,13 @@ test("Ctrl+K, a transaction's e2e id and Enter open its sheet; the payer's CPF w
   expect(e2e).toMatch(/^E\d{8}/);
 
   await page.goto("/overview");
-  await page.keyboard.press("Control+k");
   const palette = page.getByTestId("search-palette");
-  await expect(palette).toBeVisible();
+  // The shortcut is the page's once it is interactive (a listener its code adds); a CI run pressed it
+  // just after the load, before then, and nothing opened: pressed again until the palette is there.
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(palette).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId("search-input")).toBeFocused();
   // The webhook brings the payment into the mirror within moments; search reads the mirror.
   await expect(async () => {
