@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test, expect, as, roster, signIn } from "./fixtures";
+import { test, expect, as, hydrated, roster, signIn } from "./fixtures";
 
 test("switching language changes text, dates and amounts, and is kept as a preference", async ({ page }) => {
   const member = roster("viewer");
@@ -52,6 +52,8 @@ test("the time zone is the member's, apart from the language: Transactions and t
   // zones once left the previous zone chosen on a loaded machine (the page then showed its dates).
   const chooseZone = async (option: RegExp) => {
     await page.goto("/settings/preferences");
+    // A key on the list before the page is interactive would go unheard (the list opens by its code).
+    await hydrated(page.getByLabel("Time zone"));
     await page.getByLabel("Time zone").press("Enter");
     await page.getByRole("option", { name: option }).press("Enter");
     await expect(page.getByText("Time zone saved.").first()).toBeVisible();
