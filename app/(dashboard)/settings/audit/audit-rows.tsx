@@ -22,7 +22,7 @@ export function AuditRows({ rows, system }: { rows: AuditRow[]; system: string }
   return rows.map((e) => (
     <tr key={e.k} data-testid="audit-row">
       <td className="sm:whitespace-nowrap">{e.at}</td>
-      {/* Every column but the time wraps: the row grows down, not past its card's width (a 1024 px laptop's 654 px). */}
+      {/* Every column but the time (on a phone, that too) wraps: the row grows down, not past its card's width (a 1024 px laptop's 654 px). */}
       <td className="whitespace-normal">
         {e.user ? (
           <>
@@ -37,7 +37,7 @@ export function AuditRows({ rows, system }: { rows: AuditRow[]; system: string }
       <td className="pr-wide max-w-md min-w-44 whitespace-normal xl:min-w-64">
         <AuditDetails reading={e.reading} />
       </td>
-      <td className="font-mono text-xs max-sm:break-all">{e.address ?? "—"}</td>
+      <td className="font-mono text-xs">{e.address ?? "—"}</td>
     </tr>
   ));
 }

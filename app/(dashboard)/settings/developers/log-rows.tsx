@@ -40,7 +40,7 @@ export function LogRows({ rows, text }: { rows: LogRow[]; text: { held: string; 
       <td>
         <div className="flex flex-wrap items-center gap-1">
           <Badge variant={e.tone}>{e.status}</Badge>
-          {e.code && <span className="font-mono text-xs max-sm:wrap-anywhere">{breakable(e.code)}</span>}
+          {e.code && <span className="font-mono text-xs">{breakable(e.code)}</span>}
         </div>
         {e.held && <div className="text-xs text-muted-foreground">{text.held}</div>}
       </td>

@@ -130,7 +130,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                       {keptText(d, t) && <p className="mt-1 max-w-[36rem] break-all text-muted-foreground">{keptText(d, t)}</p>}
                     </details>
                   </TableCell>
-                  <TableCell className="font-mono text-xs max-sm:break-all">{d.sourceAddress ?? "—"}</TableCell>
+                  <TableCell className="font-mono text-xs">{d.sourceAddress ?? "—"}</TableCell>
                   <TableCell className="min-w-40 whitespace-normal max-sm:min-w-0">
                     <Badge variant={OUTCOME_VARIANT[d.outcome]}>{t(`webhooks.outcomes.${d.outcome}`)}</Badge>
                     <span className="mt-1 block text-xs text-muted-foreground">{outcomeText(d, t)}</span>
