@@ -39,7 +39,9 @@ function instance(env: Record<string, string>): Instance {
     child.on("exit", (code) => {
       if (code !== 0) return reject(new Error(`instance exited ${code}: ${err}`));
       try {
-        resolve(JSON.parse(out.trim().split("\n").pop()!));
+        // The line the reader marked: its log lines (pino, asynchronous) may be written after it, at exit.
+        const line = out.split("\n").find((l) => l.startsWith("codes "));
+        resolve(JSON.parse(line!.slice("codes ".length)));
       } catch {
         reject(new Error(`unreadable output: ${out} ${err}`));
       }
