@@ -110,7 +110,10 @@ test("a crypto payout on a layer-2 network warns first, fails with its error cod
   await expect.poll(() => available(page, "USDT")).not.toBe(before);
 
   const item = page.locator(`[data-testid="payout-item"][data-external-id="${reference}"]`);
-  await item.getByLabel("Failure code").selectOption("BLOCKCHAIN_REVERT");
+  // The reasons a crypto payout on arbitrum can fail for, in words (no PIX key, no Tron energy here).
+  const reason = item.getByLabel("Reason for the failure");
+  await expect(reason.locator("option")).toHaveText(["Address refused", "Transaction reverted", "Not broadcast", "No wallet ready", "Balance too low", "Provider did not answer", "Recipient blocked", "No reason given"]);
+  await reason.selectOption("BLOCKCHAIN_REVERT");
   await item.getByRole("button", { name: "Fail with" }).click();
   await expect(item.getByTestId("tx-status")).toHaveText("Failed", { timeout: 20_000 });
   await expect(item.getByTestId("payout-failure")).toContainText("The blockchain reverted the transaction.");

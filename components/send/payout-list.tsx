@@ -4,7 +4,7 @@ import { TransactionStatus } from "@/components/events/transaction-status";
 import { formatShortDateTime, formatMoney } from "@/lib/i18n/format";
 import type { Locale, Translate } from "@/lib/i18n";
 import type { PayoutView } from "@/lib/payouts/service";
-import { payoutFailureText as failureText } from "@/lib/payouts/failure-text";
+import { payoutFailureCodesFor, payoutFailureText as failureText } from "@/lib/payouts/failure-text";
 import { recipientText } from "@/lib/payouts/recipient";
 import { ResendPayoutButton } from "./resend-payout-button";
 import { SandboxPayoutTools } from "./sandbox-payout-tools";
@@ -47,7 +47,7 @@ export function PayoutList({ payouts, t, locale, canSend, sandboxTools = false }
             {p.state === "rejected" && <p className="text-xs text-muted-foreground">{t("send.list.rejectedBecause", { name: p.decidedByName ?? "—", reason: p.rejectReason ?? "" })}</p>}
             {/* Not confirmed (it may have been made), or queued (the provider did not answer: nothing sent): the same body goes again. */}
             {(p.state === "sending" || (p.state === "queued" && !p.batchId)) && canSend && <ResendPayoutButton id={p.id} />}
-            {sandboxTools && canSend && p.state === "sent" && p.status === "pending" && p.kind !== "transfer" && <SandboxPayoutTools id={p.id} />}
+            {sandboxTools && canSend && p.state === "sent" && p.status === "pending" && p.kind !== "transfer" && <SandboxPayoutTools id={p.id} codes={payoutFailureCodesFor(p.kind, p.network)} />}
           </li>
         );
       })}

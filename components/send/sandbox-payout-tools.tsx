@@ -1,6 +1,6 @@
 "use client";
 
-/** Sandbox credential only: settle a pending payout, or fail it with one of the spec's error codes. */
+/** Sandbox credential only: settle a pending payout, or fail it for one of the reasons the spec's error codes name (`codes`: those that fit it). */
 import { useState } from "react";
 import { FlaskConical } from "@/components/ui/icons";
 import { Button } from "@/components/ui/plain-button";
@@ -9,12 +9,12 @@ import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/components/providers/i18n-provider";
 import { useRefreshingAction } from "@/components/hooks/use-refreshing-action";
 import { simulatePayoutAction } from "@/app/(dashboard)/send/actions";
-import { PAYOUT_FAILURE_CODES } from "@/lib/vocabulary";
+import type { PayoutFailureCode } from "@/lib/vocabulary";
 
-export function SandboxPayoutTools({ id }: { id: string }) {
+export function SandboxPayoutTools({ id, codes }: { id: string; codes: PayoutFailureCode[] }) {
   const { t } = useI18n();
   const { pending, run } = useRefreshingAction();
-  const [code, setCode] = useState<(typeof PAYOUT_FAILURE_CODES)[number]>("UNKNOWN");
+  const [code, setCode] = useState<PayoutFailureCode>(codes[0] ?? "UNKNOWN");
   const done = () => toast({ title: t("send.sandbox.sent"), variant: "success" });
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="sandbox-payout-tools">
@@ -27,9 +27,9 @@ export function SandboxPayoutTools({ id }: { id: string }) {
         {t("send.sandbox.fail")}
       </Button>
       <NativeSelect aria-label={t("send.sandbox.errorCode")} className="h-8 text-xs" value={code} onChange={(e) => setCode(e.target.value as typeof code)}>
-        {PAYOUT_FAILURE_CODES.map((c) => (
+        {codes.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {t(`send.sandbox.reasons.${c}`)}
           </option>
         ))}
       </NativeSelect>
