@@ -65,6 +65,9 @@ test("an infraction opened at the sandbox appears live with its deadline", async
   await expect(row.getByTestId("infraction-due")).toHaveText(/^Due in (7|6) days$/);
   await expect(row).toContainText("Fraud");
   await expect(row).toContainText("R$80.00");
+  // Who disputes it, by name, leading to the payment.
+  await expect(row.getByTestId("infraction-payer")).toHaveText("Disputing Payer");
+  await expect(row.getByTestId("infraction-payer").getByRole("link")).toHaveAttribute("href", `/transactions?tx=${charge.transaction_id}`);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(1);
   // The disputed payment's detail names the dispute and leads to it.
   await page.goto(`/transactions?tx=${charge.transaction_id}`);

@@ -236,12 +236,17 @@ export type InfractionFilter = {
 const scope = (target: Scope) => [inScope(schema.infractions, target)];
 const withEffective = (rows: InfractionRow[], hours: number): InfractionView[] => rows.map((r) => ({ ...r, effectiveDeadlineAt: effectiveDeadline(r.deadlineAt, hours) }));
 
+/** A row of the list, with who paid the disputed transaction (the list names people, not ids). */
+export type InfractionListItem = InfractionView & { payerName: string | null };
+
 /**
  * The organisation's infractions, unresolved first, then by effective deadline (soonest first; the
- * internal hours shift every deadline alike, so this is the API deadline's order too).
+ * internal hours shift every deadline alike, so this is the API deadline's order too). `payerName`:
+ * the disputed transaction's payer in the mirror, else the debtor's name once the detail was read.
  */
-export async function listInfractions(db: Db, target: Scope, filter: InfractionFilter): Promise<InfractionView[]> {
+export async function listInfractions(db: Db, target: Scope, filter: InfractionFilter): Promise<InfractionListItem[]> {
   const t = schema.infractions;
+  const tx = schema.transactions;
   const where: SQL[] = scope(target);
   if (filter.status) where.push(eq(t.status, filter.status));
   if (filter.type) where.push(eq(t.type, filter.type));
@@ -256,13 +261,14 @@ export async function listInfractions(db: Db, target: Scope, filter: InfractionF
   const [hours, rows] = await Promise.all([
     getInternalDeadlineHours(db, target.organizationId),
     db
-      .select()
+      .select({ row: t, payerName: sql<string | null>`coalesce(${tx.payerName}, ${t.debtor}->>'name')` })
       .from(t)
+      .leftJoin(tx, and(eq(tx.organizationId, t.organizationId), eq(tx.environment, t.environment), eq(tx.transactionId, t.transactionId)))
       .where(and(...where))
       .orderBy(sql`(case when ${t.status} = 'resolved' then 1 else 0 end)`, sql`${t.deadlineAt} asc nulls last`, desc(t.apiCreatedAt), asc(t.infractionId))
       .limit(filter.limit ?? 500),
   ]);
-  return withEffective(rows, hours);
+  return rows.map(({ row, payerName }) => ({ ...withEffective([row], hours)[0]!, payerName: payerName || null }));
 }
 
 /**

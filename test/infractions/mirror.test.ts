@@ -158,6 +158,7 @@ for (const target of databaseTargets()) {
 
       const all = await listInfractions(db(), main.target, { userId: main.admin });
       expect(all.map((x) => x.infractionId)).toEqual([second, first]); // unresolved first
+      expect(all.map((x) => x.payerName)).toEqual(["Ana Souza", "Ana Souza"]); // who paid the disputed charge
       expect((await listInfractions(db(), main.target, { status: "resolved", userId: null })).map((x) => x.infractionId)).toEqual([first]);
       expect((await listInfractions(db(), main.target, { type: "FRAUD", userId: null })).map((x) => x.infractionId)).toEqual([second]);
       expect((await listInfractions(db(), main.target, { assignee: "me", userId: main.admin })).map((x) => x.infractionId)).toEqual([second]);

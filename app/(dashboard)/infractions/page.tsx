@@ -40,7 +40,7 @@ function urgency(i: InfractionView, now: number): "overdue" | "urgent" | "soon" 
   return "later";
 }
 
-/** On a phone each row is a card: the amount and the status on top, the deadline (the card's link), type and who handles it. */
+/** On a phone each row is a card: the amount, the status and the payer on top, the deadline (the card's link), type and who handles it. */
 const PHONE_CARD = "max-md:relative max-md:grid max-md:grid-cols-2 max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:rounded-lg max-md:border max-md:p-3 max-md:hover:bg-muted/50 max-md:[&>td]:whitespace-normal max-md:[&>td]:p-0 max-md:last:border!";
 
 const URGENCY_CLASS = { overdue: "text-destructive font-semibold", urgent: "text-destructive font-medium", soon: "text-warning font-medium", later: "text-muted-foreground", done: "text-muted-foreground" };
@@ -119,7 +119,7 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                     <TableHead>{t("infractions.columns.blocked")}</TableHead>
                     <TableHead>{t("infractions.type")}</TableHead>
                     <TableHead>{t("infractions.status")}</TableHead>
-                    <TableHead>{t("infractions.columns.transaction")}</TableHead>
+                    <TableHead>{t("infractions.columns.payer")}</TableHead>
                     <TableHead>{t("infractions.assignee")}</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -165,13 +165,14 @@ export default async function InfractionsPage({ searchParams }: { searchParams: 
                             {i.outcome && <span className="text-xs text-muted-foreground">{outcomeLabel(t, i.outcome)}</span>}
                           </span>
                         </TableCell>
-                        <TableCell className="max-md:hidden">
+                        {/* Who paid the disputed payment, leading to it (its id only when no name is known); on a phone under the status. */}
+                        <TableCell className="whitespace-normal max-md:relative max-md:z-10 max-md:order-first max-md:col-span-2 max-md:justify-self-start" data-testid="infraction-payer">
                           {i.transactionId ? (
-                            <Link href={`/transactions?tx=${i.transactionId}`} className="font-mono text-xs underline underline-offset-2">
-                              {i.transactionId.slice(0, 12)}…
+                            <Link href={`/transactions?tx=${i.transactionId}`} className={cn("underline underline-offset-2", !i.payerName && "font-mono text-xs")}>
+                              {i.payerName ?? `${i.transactionId.slice(0, 12)}…`}
                             </Link>
                           ) : (
-                            "—"
+                            (i.payerName ?? "—")
                           )}
                         </TableCell>
                         <TableCell className="text-sm max-md:justify-self-end max-md:text-right">{i.assigneeId ? (names.get(i.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("infractions.unassigned")}</span>}</TableCell>
