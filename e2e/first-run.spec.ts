@@ -47,6 +47,11 @@ test.describe("first run on an empty database", () => {
 
     // Without mail (no SMTP_URL), an invitation's link is shown to the admin to hand over; it works once.
     await page.goto("/settings/team");
+    // The organisation's only admin can neither leave it nor step down: said, not offered.
+    const ana = page.getByTestId("member-ana@aurora.test");
+    await expect(ana.getByTestId("only-admin")).toHaveText("The only admin: make another member an admin first.");
+    await expect(ana.getByRole("button", { name: "Remove" })).toHaveCount(0);
+    await expect(ana.getByRole("combobox", { name: "Change role of Ana Souza" })).toBeDisabled();
     await page.getByRole("button", { name: "Invite member" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("E-mail").fill("bruno@aurora.test");
