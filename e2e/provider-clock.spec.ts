@@ -36,6 +36,8 @@ test("the 6 h alert appears after the sandbox clock advances past it", async ({ 
     // The Overview's "Needs your attention": this organisation's one infraction, due for the team now.
     await page.goto("/overview");
     await expect(page.getByTestId("attention").locator('[data-threshold="6h"]').first()).toBeVisible();
+    // It names who disputes the payment.
+    await expect(page.getByTestId("attention-infraction").first()).toContainText("MED dispute: Refund request · R$64.00 · Clock Payer");
   } finally {
     await back();
     await context.close();

@@ -21,11 +21,13 @@ function lineOf(item: AttentionItem, t: Translate, locale: Locale, now: string, 
     case "infraction": {
       const left = Date.parse(item.deadlineAt) - Date.parse(now);
       const type = item.type === "FRAUD" || item.type === "REFUND_REQUEST" ? t(`infractions.types.${item.type}`) : (item.type ?? "—");
+      const amount = item.amount && item.currency ? formatMoney(item.amount, item.currency, locale) : "—";
       return {
         key: `infraction-${item.id}`,
         href: `/infractions/${item.id}`,
         icon: "infraction",
-        title: t("overview.attention.infraction", { type, amount: item.amount && item.currency ? formatMoney(item.amount, item.currency, locale) : "—" }),
+        // Who disputes it, when the payer is known (the transaction mirror's, or the detail's debtor).
+        title: item.payerName ? t("overview.attention.infractionFrom", { type, amount, payer: item.payerName }) : t("overview.attention.infraction", { type, amount }),
         detail: t("overview.attention.infractionDue", { date: formatShortDateTime(item.deadlineAt, locale, now), in: formatRelativeTime(item.deadlineAt, locale, now) }),
         detailClass: left <= 24 * 3_600_000 ? "text-destructive" : "text-warning",
         ...(item.threshold ? { badge: { variant: item.threshold === "48h" ? "warning" : "destructive", text: t(`overviewWidgets.infractions.threshold.${item.threshold}`) } } : {}),

@@ -320,14 +320,14 @@ export async function nearestThresholds(db: Db, target: Scope, infractionIds: st
 }
 
 /** An unresolved infraction due soon, with the nearest deadline threshold already crossed (6 h before 24 h before 48 h). */
-export type InfractionAlertView = InfractionView & { threshold: schema.InfractionThreshold | null };
+export type InfractionAlertView = InfractionListItem & { threshold: schema.InfractionThreshold | null };
 
 /**
  * The alerts panel: unresolved infractions whose effective deadline is within `hours` of `now` (the
  * API's clock) and whose API deadline has not passed, due first, each with the nearest threshold
  * recorded for it; and, when none is that close, the next one due.
  */
-export async function infractionAlerts(db: Db, target: Scope, now: Date, hours = 48, limit = 5): Promise<{ due: InfractionAlertView[]; next: InfractionView | null }> {
+export async function infractionAlerts(db: Db, target: Scope, now: Date, hours = 48, limit = 5): Promise<{ due: InfractionAlertView[]; next: InfractionListItem | null }> {
   const open = (await listInfractions(db, target, { userId: null, limit: 200 })).filter(
     (i) => UNRESOLVED.includes(i.status) && i.deadlineAt !== null && i.deadlineAt.getTime() > now.getTime() && i.effectiveDeadlineAt !== null,
   );

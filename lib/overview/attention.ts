@@ -21,7 +21,7 @@ import { openFindings } from "./queries";
 const LISTED_APPROVALS = 3;
 
 export type AttentionItem =
-  | { kind: "infraction"; id: string; type: string | null; amount: string | null; currency: string | null; deadlineAt: string; threshold: InfractionThreshold | null }
+  | { kind: "infraction"; id: string; type: string | null; amount: string | null; currency: string | null; payerName: string | null; deadlineAt: string; threshold: InfractionThreshold | null }
   | { kind: "approval"; id: string; payoutKind: PayoutKind; amount: string; currency: string; requestedByName: string | null }
   | { kind: "batch"; id: string; fileName: string | null; rows: number; requestedByName: string | null }
   | { kind: "moreApprovals"; count: number }
@@ -59,6 +59,7 @@ export async function attentionItems(db: Db, access: Access, target: Scope, q: A
     type: i.type,
     amount: i.blockedAmount ?? i.amount,
     currency: i.currency,
+    payerName: i.payerName,
     deadlineAt: i.effectiveDeadlineAt!.toISOString(),
     threshold: i.threshold,
   }));
