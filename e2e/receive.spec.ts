@@ -103,7 +103,7 @@ test("crypto: only the chains that carry the coin, an address QR, the network wa
   await page.getByLabel("Coin").selectOption("BTC");
   await expect(page.getByLabel("Network").locator("option")).toHaveText(["bitcoin"]);
   await page.getByLabel("Coin").selectOption("USDT");
-  await expect(page.getByLabel("Network").locator("option")).toHaveText(["tron", "ethereum", "bsc", "polygon", "solana"]);
+  await expect(page.getByLabel("Network").locator("option")).toHaveText(["Tron", "Ethereum", "BNB Smart Chain", "Polygon", "Solana"]);
   await page.getByLabel("Network").selectOption("tron");
   await page.getByLabel(/^Amount/).fill("1.5");
   await fillPayer(page, "Carla Crypto", "C-123");
@@ -113,7 +113,7 @@ test("crypto: only the chains that carry the coin, an address QR, the network wa
   await create(page);
   const address = (await page.getByTestId("deposit-address").textContent())!.trim();
   expect(decodeQrPng(await page.getByRole("img", { name: "Deposit address QR code" }).screenshot())).toBe(address);
-  await expect(page.getByText("Send only USDT on tron")).toBeVisible();
+  await expect(page.getByText("Send only USDT on Tron")).toBeVisible();
   await expect(page.getByTestId("countdown")).toContainText(/Expires in (29|30):\d\d/);
   await payAndSeeItPaid(page);
   await context.close();

@@ -97,10 +97,10 @@ test("a crypto payout on a layer-2 network warns first, fails with its error cod
   await page.getByRole("radio", { name: "Crypto", exact: true }).check({ force: true });
   await page.getByLabel("Coin").selectOption("USDT");
   await page.getByLabel("Network").selectOption("arbitrum");
-  await expect(page.getByTestId("network-warning")).toContainText("arbitrum is a layer-2 network");
+  await expect(page.getByTestId("network-warning")).toContainText("Arbitrum is a layer-2 network");
   // A Tron address on an EVM network is caught as typed.
   await page.getByLabel("Recipient's address").fill(generateAddress("tron"));
-  await expect(page.getByText(/This address is for another network \(tron\)/)).toBeVisible();
+  await expect(page.getByText(/This address is for another network \(Tron\)/)).toBeVisible();
   await page.getByLabel("Recipient's address").fill(generateAddress("arbitrum"));
   await page.getByLabel(/^Amount/).fill("7.5");
   await page.getByRole("button", { name: "Review payout" }).click();

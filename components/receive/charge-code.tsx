@@ -18,6 +18,7 @@ import { ExpiredPanel, TimeLeft, UntilExpired } from "@/components/receive/code-
 import { secondsLeft } from "@/lib/charges/time-left";
 import { CodeText } from "@/components/receive/code-text";
 import { formatMoney } from "@/lib/i18n/format";
+import { chainName } from "@/lib/payments/chain-names";
 import { getI18n } from "@/lib/i18n/server";
 import type { PublicCharge } from "@/lib/charges/service";
 
@@ -106,7 +107,8 @@ async function MethodCode({ charge: p, pdf = null, printHref, printHere, forPaye
   }
 
   if (p.method === "CRYPTO" && pi.address) {
-    const network = pi.network ?? pi.chain ?? p.chain ?? "";
+    const code = pi.network ?? pi.chain ?? p.chain ?? "";
+    const network = code ? chainName(code) : "";
     return (
       <div className="grid grid-cols-1 gap-4">
         <Alert variant="warning">

@@ -25,6 +25,7 @@ import { newReference } from "@/lib/reference";
 import { applyFieldErrors } from "@/components/forms/field-errors";
 import { carriedInto, useCarriedForm } from "@/components/forms/carried-form";
 import type { CarriedForm } from "@/components/forms/lazy-form";
+import { chainName } from "@/lib/payments/chain-names";
 import { ChargeMethodTiles, ChargePayerFields, ChargeTail, RECENT_PAYER_FIELD, SplitFieldset, chargeFieldId as id, type ChargeFormProps } from "./charge-form";
 
 const blank = (ref: string): ChargeFormValues => ({
@@ -141,7 +142,7 @@ export function ChargeForm({ recentPayers, carried }: ChargeFormProps & { carrie
               <NativeSelect className="w-full" {...form.register("chain")}>
                 {chainsFor(coin).map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {chainName(c)}
                   </option>
                 ))}
               </NativeSelect>

@@ -38,6 +38,7 @@ import { newReference } from "@/lib/reference";
 import { useReviewedSend } from "@/components/forms/use-reviewed-send";
 import { carriedValues, useCarriedForm } from "@/components/forms/carried-form";
 import type { CarriedForm, FieldBinding } from "@/components/forms/lazy-form";
+import { chainName } from "@/lib/payments/chain-names";
 import { AMOUNT_MODE_FIELD, PayoutTail, PixKeyFields, payoutFieldId, type PayoutFormProps } from "./payout-form";
 
 const blank = (ref: string): PayoutFormValues => ({
@@ -234,7 +235,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
               <NativeSelect className="w-full" {...form.register("network", { onChange: () => form.getValues("address") && form.trigger("address") })}>
                 {networksFor(coin).map((n) => (
                   <option key={n} value={n}>
-                    {n}
+                    {chainName(n)}
                   </option>
                 ))}
               </NativeSelect>
@@ -246,7 +247,7 @@ export function PayoutForm({ balances, fees, policy, carried }: PayoutFormProps 
           {(layer2 || evm) && (
             <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm" role="note" data-testid="network-warning">
               <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
-              {t(layer2 ? "send.form.layer2Warning" : "send.form.evmWarning", { network, coin })}
+              {t(layer2 ? "send.form.layer2Warning" : "send.form.evmWarning", { network: chainName(network), coin })}
             </p>
           )}
         </>

@@ -1,21 +1,8 @@
 import type { Translate } from "@/lib/i18n/translate";
 import type { WalletKind } from "@/lib/wallets/form-schema";
+import { chainName } from "@/lib/payments/chain-names";
 
-/** Blockchains by their own names (proper nouns: the same in every language). */
-const CHAIN_NAMES: Record<string, string> = {
-  tron: "Tron",
-  ethereum: "Ethereum",
-  bsc: "BNB Smart Chain",
-  polygon: "Polygon",
-  solana: "Solana",
-  bitcoin: "Bitcoin",
-  arbitrum: "Arbitrum",
-  base: "Base",
-  optimism: "Optimism",
-  avalanche: "Avalanche",
-};
-
-export const chainName = (chain: string): string => CHAIN_NAMES[chain] ?? chain;
+export { chainName };
 
 /** "PIX key", "CLABE", "Deposit address" */
 export const kindName = (t: Translate, kind: WalletKind | null): string => (kind ? t(`wallets.kinds.${kind}`) : t("wallets.kinds.unknown"));

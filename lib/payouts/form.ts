@@ -17,6 +17,7 @@ import { PIX_KEY_TYPES, validatePixKey, type PixKeyType } from "@/lib/payments/p
 import { clabeBankName, validateClabe } from "@/lib/payments/clabe";
 import { validateAddress } from "@/lib/payments/crypto-address";
 import { normalizeAmount } from "@/lib/charges/form";
+import { chainName } from "@/lib/payments/chain-names";
 import { PAYOUT_FORM_KINDS, type PayoutFormKind } from "@/lib/payouts/vocabulary";
 
 export { PAYOUT_FORM_KINDS, type PayoutFormKind };
@@ -106,7 +107,7 @@ export const payoutFormSchema = z
           if (!address) add("address", "send.errors.addressRequired");
           else if (!validateAddress(v.network, address).ok) {
             const elsewhere = networksOfAddress(address);
-            add("address", elsewhere.length ? `send.errors.addressOtherNetwork|networks=${elsewhere.join(", ")}` : `send.errors.addressInvalid|network=${v.network}`);
+            add("address", elsewhere.length ? `send.errors.addressOtherNetwork|networks=${elsewhere.map(chainName).join(", ")}` : `send.errors.addressInvalid|network=${chainName(v.network)}`);
           }
         }
       }

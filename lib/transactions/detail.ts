@@ -12,6 +12,7 @@ import type { ApiEnvironment } from "@/lib/db/schema";
 import { isChainCode, type ChainCode } from "@/lib/payments/chains";
 import { maskDocument } from "@/lib/payments/documents";
 import type { PayoutRecipient } from "@/lib/payouts/form";
+import { chainName } from "@/lib/payments/chain-names";
 import { toRowDto, transactionById, type TransactionRowDto } from "./query";
 import { transactionStory, type StoryStep } from "./story";
 
@@ -53,6 +54,7 @@ export type SplitEntry = { username: string; share: string; kind: "percentage" |
 export type OtherParty = { role: "payer" | "recipient"; name: string | null; document: string | null; account: string | null; institution: string | null };
 
 export type TransactionDetailDto = TransactionRowDto & {
+  /** the chain and network by their names ("BNB Smart Chain"), not the API's codes */
   chain: string | null;
   network: string | null;
   explorerUrl: string | null;
@@ -118,7 +120,7 @@ function otherPartyOf(row: { type: string | null; source: string | null; method:
     const key = r.key && (r.keyType === "cpf" || r.keyType === "cnpj") ? maskDocument(r.key) : (r.key ?? null);
     const address = r.address ? `${r.address.slice(0, 8)}…${r.address.slice(-6)}` : null;
     const account = payout.kind === "transfer" ? `@${r.username ?? ""}` : payout.kind === "spei" ? (r.clabe ? `CLABE ••••${r.clabe.slice(-4)}` : null) : (key ?? address);
-    return { role: "recipient", name: r.name ?? row.payerName, document: masked(row.payerDocument), account, institution: r.bankName ?? r.bankCode ?? payout.network ?? null };
+    return { role: "recipient", name: r.name ?? row.payerName, document: masked(row.payerDocument), account, institution: r.bankName ?? r.bankCode ?? (payout.network ? chainName(payout.network) : null) };
   }
   if (row.source === "internal_transfer") {
     const user = str(row.type === "cashin" ? raw.from_user : raw.to_user);
@@ -199,8 +201,9 @@ export async function transactionDetail(db: Db, target: { organizationId: string
     ...dto,
     // The full document stays on the server: what is shown (and sent to the browser) is masked.
     payerDocument: row.payerDocument ? maskDocument(row.payerDocument) : null,
-    chain: row.chain,
-    network: row.network,
+    // By name, for the member to read ("Tron"); the explorer's link is made from the code.
+    chain: row.chain ? chainName(row.chain) : null,
+    network: row.network ? chainName(row.network) : null,
     explorerUrl: explorerUrl(row.chain ?? row.network, row.txHash),
     errorCode: row.errorCode,
     direction: row.direction,

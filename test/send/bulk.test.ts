@@ -74,7 +74,7 @@ describe("bulk CSV", () => {
     expect(bad.map((x) => x.errors)).toEqual([
       [{ column: "pix_key", message: "send.errors.pixKeyInvalid|type=cpf" }],
       [{ column: "clabe", message: "send.errors.clabeCheckDigit" }],
-      [{ column: "address", message: expect.stringMatching(/^send\.errors\.addressOtherNetwork\|networks=.*ethereum/) }],
+      [{ column: "address", message: expect.stringMatching(/^send\.errors\.addressOtherNetwork\|networks=.*Ethereum/) }],
     ]);
     // amounts exact, per currency: 17 PIX rows, 17 SPEI, 16 crypto, less one bad row of each
     const brl = r.rows.filter((x) => x.plan?.currency === "BRL");
