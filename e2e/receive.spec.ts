@@ -101,7 +101,7 @@ test("crypto: only the chains that carry the coin, an address QR, the network wa
   await page.goto("/receive");
   await chooseMethod(page, "Crypto");
   await page.getByLabel("Coin").selectOption("BTC");
-  await expect(page.getByLabel("Network").locator("option")).toHaveText(["bitcoin"]);
+  await expect(page.getByLabel("Network").locator("option")).toHaveText(["Bitcoin"]);
   await page.getByLabel("Coin").selectOption("USDT");
   await expect(page.getByLabel("Network").locator("option")).toHaveText(["Tron", "Ethereum", "BNB Smart Chain", "Polygon", "Solana"]);
   await page.getByLabel("Network").selectOption("tron");
