@@ -69,7 +69,7 @@ export function TeamTable({ members, currentUserId }: { members: MemberDto[]; cu
                   options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
                 />
                 {onlyAdmin && (
-                  <p className="mt-1 max-w-56 text-xs text-muted-foreground" data-testid="only-admin">
+                  <p className="mt-1 max-w-56 text-xs whitespace-normal text-muted-foreground" data-testid="only-admin">
                     {t("team.onlyAdmin")}
                   </p>
                 )}
