@@ -2,8 +2,6 @@ import type { Translate } from "@/lib/i18n/translate";
 import type { WalletKind } from "@/lib/wallets/form-schema";
 import { chainName } from "@/lib/payments/chain-names";
 
-export { chainName };
-
 /** "PIX key", "CLABE", "Deposit address" */
 export const kindName = (t: Translate, kind: WalletKind | null): string => (kind ? t(`wallets.kinds.${kind}`) : t("wallets.kinds.unknown"));
 

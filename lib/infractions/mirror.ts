@@ -268,7 +268,7 @@ export async function listInfractions(db: Db, target: Scope, filter: InfractionF
       .orderBy(sql`(case when ${t.status} = 'resolved' then 1 else 0 end)`, sql`${t.deadlineAt} asc nulls last`, desc(t.apiCreatedAt), asc(t.infractionId))
       .limit(filter.limit ?? 500),
   ]);
-  return rows.map(({ row, payerName }) => ({ ...withEffective([row], hours)[0]!, payerName: payerName || null }));
+  return rows.map(({ row, payerName }) => ({ ...row, effectiveDeadlineAt: effectiveDeadline(row.deadlineAt, hours), payerName: payerName || null }));
 }
 
 /**
